@@ -1,0 +1,163 @@
+// One lint config for the whole workspace. Besides the usual TypeScript rules it enforces the
+// package dependency direction of docs/architecture §1 (tsc project references enforce it too),
+// bans deep imports and `export *`, and keeps `domain` free of I/O, timers and clocks.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/** Which workspace packages each package may import (architecture §1). */
+export const allowedImports = {
+  domain: [],
+  'signalr-server': [],
+  'exchange-sim': ['domain'],
+  api: ['domain', 'signalr-server', 'exchange-sim'],
+  'ui-kit': ['domain'],
+  'market-data': ['domain'],
+  shell: ['domain', 'ui-kit', 'market-data'],
+  'alerts-mfe': ['domain', 'ui-kit', 'market-data'],
+  'positions-mfe': ['domain', 'ui-kit', 'market-data'],
+};
+const allPackages = Object.keys(allowedImports);
+
+const deepImport = {
+  group: ['@pairwatch/*/*'],
+  message: "Import a package from its root ('@pairwatch/x'), never its internals.",
+};
+
+function boundaryBlock(pkg) {
+  const banned = allPackages.filter((p) => p !== pkg && !allowedImports[pkg].includes(p));
+  return {
+    files: [`packages/${pkg}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            deepImport,
+            ...(banned.length
+              ? [
+                  {
+                    group: banned.map((p) => `@pairwatch/${p}`),
+                    message: `@pairwatch/${pkg} may import only ${
+                      allowedImports[pkg].map((p) => `@pairwatch/${p}`).join(', ') || 'no workspace package'
+                    } (dependency direction, docs/architecture.md §1).`,
+                  },
+                ]
+              : []),
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const impure = 'domain is pure: time, I/O and randomness arrive as arguments.';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'e2e/artifacts/**',
+      'e2e/test-results/**',
+      '**/*.cjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.es2022 } },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'List the names you export (no `export *`).' },
+        {
+          selector: 'ExportDefaultDeclaration',
+          message: 'Use named exports (default only for React.lazy / MF exposes entries).',
+        },
+      ],
+      'no-restricted-imports': ['error', { patterns: [deepImport] }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  ...allPackages.map(boundaryBlock),
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'setTimeout',
+          'setInterval',
+          'clearTimeout',
+          'clearInterval',
+          'setImmediate',
+          'queueMicrotask',
+          'requestAnimationFrame',
+          'fetch',
+          'XMLHttpRequest',
+          'WebSocket',
+          'console',
+          'window',
+          'document',
+          'localStorage',
+          'indexedDB',
+          'navigator',
+          'process',
+          'Buffer',
+          'require',
+          'performance',
+          'crypto',
+        ].map((name) => ({ name, message: impure })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: impure },
+        { object: 'Math', property: 'random', message: impure },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'List the names you export (no `export *`).' },
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: impure },
+        { selector: "ImportDeclaration[source.value=/^(node:|fs$|http|https$|net$|os$|path$|child_process$|worker_threads$)/]", message: impure },
+      ],
+    },
+  },
+  {
+    files: ['packages/{shell,alerts-mfe,positions-mfe,ui-kit,market-data}/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: [
+      'packages/{api,signalr-server,exchange-sim}/**/*.ts',
+      'tools/**/*.{ts,mjs}',
+      'e2e/**/*.ts',
+      'scripts/**/*.mjs',
+      '**/*.config.{ts,mjs}',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Entry modules that React.lazy, MF `exposes` or a tool's config loader import by default.
+    files: ['**/src/exposed/**', '**/*.config.{ts,mjs}', 'eslint.config.mjs'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/test-support/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,21 @@
+import { type Interval } from './intervals';
+import { type SymbolId } from './symbols';
+import { type UnixSeconds } from './units';
+
+/** One OHLC(V) bar. `time` is the open time in Unix seconds (UTC). */
+export interface Candle {
+  readonly time: UnixSeconds;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  /** Base-asset volume; absent where a source does not give it. */
+  readonly volume?: number;
+}
+
+/** A live update of the forming (or just closed) candle of one stream, as the hub sends it. */
+export interface CandleUpdate {
+  readonly symbol: SymbolId;
+  readonly interval: Interval;
+  readonly candle: Candle;
+}

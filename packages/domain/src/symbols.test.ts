@@ -1,0 +1,33 @@
+import { describe, expect, it } from '@jest/globals';
+import { SYMBOLS, SYMBOL_CATALOGUE, formatFromStep, isSymbolId } from './symbols';
+
+describe('symbols catalogue', () => {
+  it('lists exactly the spec pairs, each quoted in USDT with a format', () => {
+    expect(SYMBOLS).toEqual([
+      'BTCUSDT',
+      'ETHUSDT',
+      'BNBUSDT',
+      'ADAUSDT',
+      'DOGEUSDT',
+      'DOTUSDT',
+      'UNIUSDT',
+      'LINKUSDT',
+      'ATOMUSDT',
+      'USDCUSDT',
+    ]);
+    for (const symbol of SYMBOLS) {
+      const info = SYMBOL_CATALOGUE[symbol];
+      expect(`${info.baseAsset}${info.quoteAsset}`).toBe(symbol);
+      expect(info.priceFormat.minMove).toBeCloseTo(10 ** -info.priceFormat.precision, 12);
+    }
+    expect(isSymbolId('BTCUSDT')).toBe(true);
+    expect(isSymbolId('btcusdt')).toBe(false);
+  });
+
+  it('derives display formats from exchange steps', () => {
+    expect(formatFromStep('0.01000000')).toEqual({ precision: 2, minMove: 0.01 });
+    expect(formatFromStep('0.00001000')).toEqual({ precision: 5, minMove: 0.00001 });
+    expect(formatFromStep('1.00000000')).toEqual({ precision: 0, minMove: 1 });
+    expect(() => formatFromStep('0')).toThrow(/positive/);
+  });
+});

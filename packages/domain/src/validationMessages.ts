@@ -1,0 +1,12 @@
+/** The product's validation messages, word for word (product spec §5). */
+export const VALIDATION_MESSAGES = {
+  valueEmpty: "Value can't be empty",
+  valuePositive: 'Value must be a positive number',
+  rsiRange: 'RSI value must be between 0 and 100',
+  amountRequired: 'Amount is required',
+  amountPositive: 'Amount must be a positive number',
+  priceRequired: 'Price is required',
+  pricePositive: 'Price must be a positive number',
+  takeProfitRequired: 'Take profit is required',
+  takeProfitPositive: 'Take profit must be a positive number',
+} as const;

@@ -1,0 +1,3 @@
+const { jestConfig } = require('../../jest.base.cjs');
+
+module.exports = jestConfig({ environment: 'jsdom', });
