@@ -1,3 +1,4 @@
 const { jestConfig } = require('../../jest.base.cjs');
 
-module.exports = jestConfig({ environment: 'jsdom', });
+// Node, not jsdom: the client needs no DOM, and its fetch and hub connection are injected.
+module.exports = jestConfig({ environment: 'node' });

@@ -1,0 +1,12 @@
+export { TRADING_COLORS } from './tradingColors';
+export { createPairwatchTheme } from './createPairwatchTheme';
+export { PairwatchThemeProvider, type PairwatchThemeProviderProps } from './PairwatchThemeProvider';
+export { SYMBOL_ICON_FILES } from './symbolIconFiles';
+export { symbolLogoUrl } from './symbolLogoUrl';
+export { SymbolLogo, type SymbolLogoProps } from './SymbolLogo';
+export { SymbolPicker, type SymbolPickerProps } from './SymbolPicker';
+export { IntervalPicker, type IntervalPickerProps } from './IntervalPicker';
+export { Banner, type BannerProps, type BannerAction } from './Banner';
+export { EmptyTableRow, type EmptyTableRowProps } from './EmptyTableRow';
+export { PriceText, type PriceTextProps } from './PriceText';
+export { PnlText, type PnlTextProps } from './PnlText';
