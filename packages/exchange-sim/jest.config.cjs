@@ -1,3 +1,3 @@
 const { jestConfig } = require('../../jest.base.cjs');
 
-module.exports = jestConfig({ });
+module.exports = jestConfig({});

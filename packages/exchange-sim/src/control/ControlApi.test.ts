@@ -1,0 +1,170 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { type ExchangeSimHandle } from '../server/ExchangeSimServer';
+import { startExchangeSim } from '../startExchangeSim';
+import { ManualClock } from '../test-support/ManualClock';
+import { StreamClient } from '../test-support/StreamClient';
+
+const NOW = Date.UTC(2026, 10, 18, 15, 37, 41, 250);
+const clock = new ManualClock(NOW);
+let sim: ExchangeSimHandle;
+
+beforeAll(async () => {
+  sim = await startExchangeSim({ port: 0, seed: 5, clock: clock.now, tickMs: 20 });
+});
+afterEach(async () => {
+  await fetch(`${sim.url}/__sim/reset`, { method: 'POST' });
+  clock.set(NOW);
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function control(
+  path: string,
+  body?: unknown,
+  method = 'POST',
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${sim.url}/__sim/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function tickerPrice(symbol: string): Promise<string> {
+  const response = await fetch(`${sim.url}/api/v3/ticker/price?symbol=${symbol}`);
+  return ((await response.json()) as { price: string }).price;
+}
+
+describe('price controls over HTTP', () => {
+  it('sets a price that REST then reports', async () => {
+    const { status, body } = await control('price', { symbol: 'BTCUSDT', price: 101_234.5 });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ symbol: 'BTCUSDT', price: '101234.50000000', time: NOW });
+    expect(await tickerPrice('BTCUSDT')).toBe('101234.50000000');
+  });
+
+  it('moves a price by an amount and by a percentage', async () => {
+    await control('price', { symbol: 'ETHUSDT', price: 3000 });
+    expect((await control('price/move', { symbol: 'ETHUSDT', by: 150 })).body.price).toBe(
+      '3150.00000000',
+    );
+    expect((await control('price/move', { symbol: 'ETHUSDT', percent: -10 })).body.price).toBe(
+      '2835.00000000',
+    );
+  });
+
+  it.each([
+    [{ symbol: 'FOOUSDT', price: 1 }, /Unknown symbol "FOOUSDT"/],
+    [{ symbol: 'BTCUSDT', price: 'high' }, /'price' must be a number/],
+    [{ symbol: 'BTCUSDT', price: -3 }, /above 0/],
+    [{ symbol: 'BTCUSDT' }, /exactly one of 'price', 'by' or 'percent'/],
+    [{ symbol: 'BTCUSDT', price: 1, by: 2 }, /exactly one of/],
+  ])('refuses %j with 400 and changes nothing', async (body, message) => {
+    const before = await tickerPrice('BTCUSDT');
+    const answer = await control('price', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(message);
+    expect(await tickerPrice('BTCUSDT')).toBe(before);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await fetch(`${sim.url}/__sim/price`, { method: 'POST', body: '{nope' });
+    expect(response.status).toBe(400);
+  });
+
+  it('answers 404 for an unknown control and 405 for a wrong method', async () => {
+    expect((await control('teleport', {})).status).toBe(404);
+    expect((await control('price', undefined, 'GET')).status).toBe(405);
+  });
+
+  it('reports the state', async () => {
+    const { body } = await control('state', undefined, 'GET');
+    expect(body).toMatchObject({
+      now: NOW,
+      connections: 0,
+      streamStalled: false,
+      restFault: { kind: 'none' },
+    });
+    expect(Object.keys(body.prices as object)).toHaveLength(10);
+  });
+});
+
+describe('REST faults over HTTP', () => {
+  it('answers 429 with Retry-After, then 418 to a client that retries at once', async () => {
+    expect((await control('faults/rate-limit', { count: 2, retryAfterSeconds: 3 })).body).toEqual({
+      kind: 'rateLimit',
+      remaining: 2,
+      retryAfterSeconds: 3,
+    });
+    const first = await fetch(`${sim.url}/api/v3/klines?symbol=BTCUSDT&interval=1m`);
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe('3');
+    expect(await first.json()).toEqual({
+      code: -1003,
+      msg: 'Too much request weight used; current limit is 6000 request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.',
+    });
+    const second = await fetch(`${sim.url}/api/v3/klines?symbol=BTCUSDT&interval=1m`);
+    expect(second.status).toBe(418);
+    expect(second.headers.get('retry-after')).toBe('3');
+    expect(((await second.json()) as { msg: string }).msg).toBe(
+      `Way too much request weight used; IP banned until ${NOW + 3000}. Please use WebSocket Streams for live updates to avoid bans.`,
+    );
+    expect((await fetch(`${sim.url}/api/v3/ping`)).status).toBe(200);
+  });
+
+  it('answers only 429s to a client that waits as told', async () => {
+    await control('faults/rate-limit', { count: 2, retryAfterSeconds: 2 });
+    expect((await fetch(`${sim.url}/api/v3/ping`)).status).toBe(429);
+    clock.advance(2000);
+    expect((await fetch(`${sim.url}/api/v3/ping`)).status).toBe(429);
+    expect((await fetch(`${sim.url}/api/v3/ping`)).status).toBe(200);
+  });
+
+  it('answers 5xx for the next N requests', async () => {
+    await control('faults/server-error', { count: 2, status: 502 });
+    expect((await fetch(`${sim.url}/api/v3/ping`)).status).toBe(502);
+    expect((await fetch(`${sim.url}/api/v3/time`)).status).toBe(502);
+    expect((await fetch(`${sim.url}/api/v3/ping`)).status).toBe(200);
+  });
+
+  it('ends faults on reset', async () => {
+    await control('faults/server-error', { count: 5 });
+    await control('faults/reset');
+    expect((await fetch(`${sim.url}/api/v3/ping`)).status).toBe(200);
+  });
+
+  it.each([
+    ['faults/rate-limit', { count: 0 }, /'count' must be an integer from 1/],
+    [
+      'faults/server-error',
+      { count: 1, status: 404 },
+      /'status' must be an integer from 500 to 599/,
+    ],
+    ['faults/stall', { ms: -1 }, /'ms' must be an integer/],
+    ['faults/server-shutdown', { closeAfterMs: 'soon' }, /'closeAfterMs' must be a number/],
+  ])('refuses bad fault options at %s', async (path, body, message) => {
+    const answer = await control(path, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(message);
+    expect((await control('state', undefined, 'GET')).body).toMatchObject({
+      restFault: { kind: 'none' },
+      streamStalled: false,
+    });
+  });
+});
+
+describe('stream faults over HTTP', () => {
+  it('drops sockets, stalls, resumes and announces a shutdown', async () => {
+    const client = await StreamClient.connect(`${sim.wsUrl}/ws/btcusdt@kline_1m`);
+    await client.next((m) => m.e === 'kline');
+    expect((await control('faults/stall', {})).body).toEqual({ stalled: true });
+    expect((await control('state', undefined, 'GET')).body.streamStalled).toBe(true);
+    expect((await control('faults/resume')).body).toEqual({ stalled: false });
+    expect((await control('faults/server-shutdown', {})).body).toEqual({ notified: 1 });
+    await client.next((m) => m.e === 'serverShutdown');
+    expect((await control('faults/drop-sockets')).body).toEqual({ dropped: 1 });
+    expect((await client.closed).code).toBe(1006);
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * One candle of the model in integer units: prices in ticks of the symbol's `tickSize`, base
+ * volumes in lots of its `stepSize`, quote volumes in units of `QUOTE_UNIT` (1e-4 of the quote
+ * asset). Integers make aggregation exact: the sum of the children's volumes is the parent's volume
+ * to the last unit, and the highest child high is the parent high.
+ */
+export interface Ohlcv {
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  readonly volume: number;
+  readonly quoteVolume: number;
+  readonly trades: number;
+  readonly takerBuyVolume: number;
+  readonly takerBuyQuoteVolume: number;
+}

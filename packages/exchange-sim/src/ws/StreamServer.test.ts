@@ -1,0 +1,412 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { type ExchangeSimHandle, type ExchangeSimOptions } from '../server/ExchangeSimServer';
+import { startExchangeSim } from '../startExchangeSim';
+import { ManualClock } from '../test-support/ManualClock';
+import { StreamClient } from '../test-support/StreamClient';
+
+type Json = Record<string, unknown>;
+type Kline = Record<string, unknown> & {
+  t: number;
+  T: number;
+  x: boolean;
+  c: string;
+  h: string;
+  l: string;
+  o: string;
+  v: string;
+  i: string;
+};
+
+const NOW = Date.UTC(2026, 10, 18, 15, 37, 41, 250);
+const clock = new ManualClock(NOW);
+let sim: ExchangeSimHandle;
+const clients: StreamClient[] = [];
+
+async function connect(
+  path: string,
+  target: ExchangeSimHandle = sim,
+  options?: Parameters<typeof StreamClient.connect>[1],
+): Promise<StreamClient> {
+  const client = await StreamClient.connect(`${target.wsUrl}${path}`, options);
+  clients.push(client);
+  return client;
+}
+
+async function withSim(
+  options: ExchangeSimOptions,
+  run: (local: ExchangeSimHandle) => Promise<void>,
+): Promise<void> {
+  const local = await startExchangeSim({ port: 0, ...options });
+  try {
+    await run(local);
+  } finally {
+    await local.close();
+  }
+}
+
+const isKline =
+  (stream?: string) =>
+  (message: Json): boolean => {
+    const event = (stream ? message.data : message) as Json | undefined;
+    return event?.e === 'kline' && (stream === undefined || message.stream === stream);
+  };
+const klineOf = (message: Json): Kline => ((message.data ?? message) as { k: Kline }).k;
+
+async function restKline(symbol: string, interval: string, openTime: number): Promise<unknown[]> {
+  const response = await fetch(
+    `${sim.url}/api/v3/klines?symbol=${symbol}&interval=${interval}&startTime=${openTime}&limit=1`,
+  );
+  const rows = (await response.json()) as unknown[][];
+  return rows[0] ?? [];
+}
+
+beforeAll(async () => {
+  sim = await startExchangeSim({ port: 0, seed: 5, clock: clock.now, tickMs: 20 });
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+  sim.controls.reset();
+  clock.set(NOW);
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+describe('raw and combined streams', () => {
+  it('pushes kline events in Binance format on /ws/<stream>, matching REST', async () => {
+    const client = await connect('/ws/btcusdt@kline_1m');
+    const event = await client.next(isKline());
+    expect(Object.keys(event)).toEqual(['e', 'E', 's', 'k']);
+    expect(event).toMatchObject({ e: 'kline', E: NOW, s: 'BTCUSDT' });
+    const k = klineOf(event);
+    expect(Object.keys(k)).toEqual([
+      't',
+      'T',
+      's',
+      'i',
+      'f',
+      'L',
+      'o',
+      'c',
+      'h',
+      'l',
+      'v',
+      'n',
+      'x',
+      'q',
+      'V',
+      'Q',
+      'B',
+    ]);
+    expect(k).toMatchObject({
+      t: Math.floor(NOW / 60_000) * 60_000,
+      s: 'BTCUSDT',
+      i: '1m',
+      x: false,
+      B: '0',
+    });
+    expect(k.T).toBe(k.t + 59_999);
+    const row = await restKline('BTCUSDT', '1m', k.t);
+    expect([
+      row[0],
+      row[1],
+      row[2],
+      row[3],
+      row[4],
+      row[5],
+      row[6],
+      row[7],
+      row[8],
+      row[9],
+      row[10],
+    ]).toEqual([k.t, k.o, k.h, k.l, k.c, k.v, k.T, k.q, k.n, k.V, k.Q]);
+  });
+
+  it('serves several raw streams on one /ws path', async () => {
+    const client = await connect('/ws/btcusdt@kline_1m/ethusdt@kline_1h');
+    await client.next((m) => isKline()(m) && m.s === 'BTCUSDT');
+    await client.next((m) => isKline()(m) && m.s === 'ETHUSDT' && klineOf(m).i === '1h');
+    expect((await client.request({ method: 'LIST_SUBSCRIPTIONS', id: 1 })).result).toEqual([
+      'btcusdt@kline_1m',
+      'ethusdt@kline_1h',
+    ]);
+  });
+
+  it('wraps events as {stream, data} on /stream?streams=a/b', async () => {
+    const client = await connect('/stream?streams=bnbusdt@kline_1M/adausdt@kline_1w');
+    const month = await client.next(isKline('bnbusdt@kline_1M'));
+    expect(Object.keys(month)).toEqual(['stream', 'data']);
+    expect(klineOf(month)).toMatchObject({
+      i: '1M',
+      t: Date.UTC(2026, 10, 1),
+      T: Date.UTC(2026, 11, 1) - 1,
+    });
+    const week = await client.next(isKline('adausdt@kline_1w'));
+    expect(new Date(klineOf(week).t).getUTCDay()).toBe(1);
+  });
+
+  it('pushes 1s klines', async () => {
+    const client = await connect('/ws/dogeusdt@kline_1s');
+    const k = klineOf(await client.next(isKline()));
+    expect(k).toMatchObject({ i: '1s', t: Math.floor(NOW / 1000) * 1000 });
+    expect(k.T).toBe(k.t + 999);
+  });
+
+  it('serves a kline stream in a time zone', async () => {
+    const client = await connect('/ws/btcusdt@kline_1d@+08:00');
+    const k = klineOf(await client.next(isKline()));
+    expect(k.t % 86_400_000).toBe(16 * 3_600_000);
+  });
+
+  it('refuses an upgrade naming an invalid stream', async () => {
+    await expect(StreamClient.connect(`${sim.wsUrl}/ws/BTCUSDT@kline_1m`)).rejects.toThrow(
+      /HTTP 400/,
+    );
+    await expect(
+      StreamClient.connect(`${sim.wsUrl}/stream?streams=btcusdt@kline_7m`),
+    ).rejects.toThrow(/HTTP 400/);
+    await expect(StreamClient.connect(`${sim.wsUrl}/elsewhere`)).rejects.toThrow(/HTTP 404/);
+  });
+});
+
+describe('closing klines', () => {
+  it('sends the final update with x: true when a kline closes, then the next one', async () => {
+    clock.set(Date.UTC(2026, 10, 18, 15, 37, 58));
+    const client = await connect('/ws/ethusdt@kline_1m');
+    const first = klineOf(await client.next(isKline()));
+    expect(first.x).toBe(false);
+    clock.set(Date.UTC(2026, 10, 18, 15, 38, 0, 400));
+    const closed = klineOf(await client.next((m) => isKline()(m) && klineOf(m).x));
+    expect(closed.t).toBe(first.t);
+    const next = klineOf(
+      await client.next((m) => isKline()(m) && klineOf(m).t === first.t + 60_000),
+    );
+    expect(next.x).toBe(false);
+    expect(next.o).toBe(closed.c);
+    const row = await restKline('ETHUSDT', '1m', closed.t);
+    expect([row[1], row[2], row[3], row[4], row[5]]).toEqual([
+      closed.o,
+      closed.h,
+      closed.l,
+      closed.c,
+      closed.v,
+    ]);
+  });
+});
+
+describe('live subscriptions', () => {
+  it('subscribes, lists and unsubscribes with {result, id} replies', async () => {
+    const client = await connect('/ws');
+    expect(
+      await client.request({
+        method: 'SUBSCRIBE',
+        params: ['btcusdt@kline_5m', 'ethusdt@kline_5m'],
+        id: 1,
+      }),
+    ).toEqual({ result: null, id: 1 });
+    await client.next((m) => isKline()(m) && m.s === 'ETHUSDT');
+    expect(await client.request({ method: 'LIST_SUBSCRIPTIONS', id: 'abc' })).toEqual({
+      result: ['btcusdt@kline_5m', 'ethusdt@kline_5m'],
+      id: 'abc',
+    });
+    expect(
+      await client.request({ method: 'UNSUBSCRIBE', params: ['ethusdt@kline_5m'], id: 3 }),
+    ).toEqual({ result: null, id: 3 });
+    client.clear();
+    for (let i = 0; i < 3; i += 1) expect((await client.next(isKline())).s).toBe('BTCUSDT');
+    expect((await client.request({ method: 'LIST_SUBSCRIPTIONS', id: null })).result).toEqual([
+      'btcusdt@kline_5m',
+    ]);
+  });
+
+  it('switches a raw connection to combined payloads with SET_PROPERTY', async () => {
+    const client = await connect('/ws/btcusdt@kline_1m');
+    expect(await client.request({ method: 'GET_PROPERTY', params: ['combined'], id: 1 })).toEqual({
+      result: false,
+      id: 1,
+    });
+    expect(
+      await client.request({ method: 'SET_PROPERTY', params: ['combined', true], id: 2 }),
+    ).toEqual({ result: null, id: 2 });
+    client.clear();
+    const event = await client.next((m) => m.stream === 'btcusdt@kline_1m');
+    expect((event.data as Json).e).toBe('kline');
+  });
+
+  it.each([
+    [
+      'not json',
+      { error: { code: 3, msg: 'Invalid JSON: expected value at line 1 column 1' }, id: null },
+    ],
+    [
+      '{"method":"SUBSCRIBE","params":["btcusdt@kline_1m"]}',
+      {
+        error: { code: 2, msg: 'Invalid request: request ID must be an unsigned integer' },
+        id: null,
+      },
+    ],
+    [
+      '{"params":[],"id":4}',
+      {
+        error: { code: 2, msg: 'Invalid request: missing field `method` at line 1 column 20' },
+        id: null,
+      },
+    ],
+    [
+      '{"method":"SUBSCRIBE","params":["btcusdt@depth"],"id":5}',
+      { error: { code: 2, msg: 'Invalid request: invalid stream' }, id: 5 },
+    ],
+    [
+      '{"method":"SUBSCRIBE","params":["BTCUSDT@kline_1m"],"id":6}',
+      { error: { code: 2, msg: 'Invalid request: invalid stream' }, id: 6 },
+    ],
+    [
+      '{"method":"SET_PROPERTY","params":["speed",true],"id":7}',
+      { error: { code: 0, msg: 'Unknown property' }, id: 7 },
+    ],
+    [
+      '{"method":"SET_PROPERTY","params":["combined","yes"],"id":8}',
+      { error: { code: 1, msg: 'Invalid value type: expected Boolean' }, id: 8 },
+    ],
+  ])('answers %s with Binance error %j', async (text, reply) => {
+    const client = await connect('/ws');
+    client.sendText(text);
+    expect(await client.next((m) => 'error' in m)).toEqual(reply);
+  });
+
+  it('names the unknown method and the accepted ones', async () => {
+    const client = await connect('/ws');
+    client.sendText('{"method":"SUBSCRIBEE","id":1}');
+    const reply = (await client.next((m) => 'error' in m)) as {
+      error: { code: number; msg: string };
+    };
+    expect(reply.error.code).toBe(2);
+    expect(reply.error.msg).toMatch(
+      /^Invalid request: unknown variant "SUBSCRIBEE", expected one of `SUBSCRIBE`/,
+    );
+  });
+});
+
+describe('price controls on the stream', () => {
+  it('shows a set price in the next kline event with the high stretched to include it', async () => {
+    const client = await connect('/ws/btcusdt@kline_1m');
+    await client.next(isKline());
+    sim.controls.setPrice('BTCUSDT', 150_000);
+    client.clear();
+    const k = klineOf(await client.next(isKline()));
+    expect(k.c).toBe('150000.00000000');
+    expect(Number(k.h)).toBeGreaterThanOrEqual(150_000);
+    const row = await restKline('BTCUSDT', '1m', k.t);
+    expect(row[4]).toBe('150000.00000000');
+    expect(row[2]).toBe(k.h);
+  });
+
+  it('stretches the low for a drop', async () => {
+    const client = await connect('/ws/ethusdt@kline_1h');
+    const before = klineOf(await client.next(isKline()));
+    sim.controls.movePrice('ETHUSDT', { percent: -20 });
+    client.clear();
+    const k = klineOf(await client.next(isKline()));
+    expect(Number(k.l)).toBeLessThanOrEqual(Number(k.c));
+    expect(Number(k.c)).toBeCloseTo(Number(before.c) * 0.8, 1);
+    expect(k.h).toBe(before.h);
+  });
+});
+
+describe('faults', () => {
+  it('drops every connection abruptly', async () => {
+    const client = await connect('/ws/btcusdt@kline_1m');
+    expect(sim.controls.dropConnections()).toBe(1);
+    expect((await client.closed).code).toBe(1006);
+  });
+
+  it('stalls the stream until resumed', async () => {
+    const client = await connect('/ws/btcusdt@kline_1m');
+    await client.next(isKline());
+    sim.controls.stallStream();
+    // Let events already in flight arrive before listening for silence.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    client.clear();
+    await expect(client.next(isKline(), 150)).rejects.toThrow(/no matching message/);
+    sim.controls.resumeStream();
+    await client.next(isKline());
+  });
+
+  it('stalls the stream for a given time', async () => {
+    const client = await connect('/ws/btcusdt@kline_1m');
+    await client.next(isKline());
+    sim.controls.stallStream(200);
+    expect(sim.controls.state().streamStalled).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    client.clear();
+    await client.next(isKline(), 2000);
+    expect(sim.controls.state().streamStalled).toBe(false);
+  });
+
+  it('sends serverShutdown raw and in a combined envelope, then closes when asked', async () => {
+    const raw = await connect('/ws/btcusdt@kline_1m');
+    const combined = await connect('/stream?streams=btcusdt@kline_1m');
+    expect(sim.controls.serverShutdown({ closeAfterMs: 50 })).toBe(2);
+    expect(await raw.next((m) => m.e === 'serverShutdown')).toEqual({
+      e: 'serverShutdown',
+      E: NOW,
+    });
+    expect(await combined.next((m) => m.stream === '!serverShutdown')).toEqual({
+      stream: '!serverShutdown',
+      data: { e: 'serverShutdown', E: NOW },
+    });
+    expect((await raw.closed).code).toBe(1001);
+    expect((await combined.closed).code).toBe(1001);
+  });
+});
+
+describe('connection rules', () => {
+  it('pings and keeps a client that answers with pong', async () => {
+    await withSim(
+      { pingIntervalMs: 30, pongTimeoutMs: 400, maxMessagesPerSecond: 100 },
+      async (local) => {
+        const client = await connect('/ws/btcusdt@kline_1m', local);
+        const pinged = new Promise((resolve) => client.socket.once('ping', resolve));
+        await pinged;
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        expect(client.socket.readyState).toBe(client.socket.OPEN);
+      },
+    );
+  });
+
+  it('drops a client that does not answer pings', async () => {
+    await withSim({ pingIntervalMs: 30, pongTimeoutMs: 100 }, async (local) => {
+      const client = await connect('/ws/btcusdt@kline_1m', local, { autoPong: false });
+      expect((await client.closed).code).toBe(1006);
+    });
+  });
+
+  it('disconnects a client sending more than 5 messages per second', async () => {
+    const client = await connect('/ws');
+    for (let i = 0; i < 6; i += 1)
+      client.sendText(JSON.stringify({ method: 'LIST_SUBSCRIPTIONS', id: i }));
+    expect((await client.closed).code).toBe(1008);
+  });
+
+  it('refuses more streams than a connection may hold', async () => {
+    await withSim({ maxStreamsPerConnection: 2 }, async (local) => {
+      const client = await connect('/ws/btcusdt@kline_1m', local);
+      const reply = await client.request({
+        method: 'SUBSCRIBE',
+        params: ['ethusdt@kline_1m', 'bnbusdt@kline_1m'],
+        id: 1,
+      });
+      expect(reply).toMatchObject({ error: { code: 2 }, id: 1 });
+      expect((await client.request({ method: 'LIST_SUBSCRIPTIONS', id: 2 })).result).toEqual([
+        'btcusdt@kline_1m',
+      ]);
+    });
+  });
+
+  it('closes a connection at its maximum age', async () => {
+    await withSim({ maxConnectionMs: 50 }, async (local) => {
+      const client = await connect('/ws', local);
+      expect((await client.closed).code).toBe(1000);
+    });
+  });
+});
