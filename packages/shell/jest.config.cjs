@@ -1,3 +1,6 @@
 const { jestConfig } = require('../../jest.base.cjs');
 
-module.exports = jestConfig({ environment: 'jsdom', });
+module.exports = jestConfig({
+  environment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/src/test-support/setupTests.ts'],
+});

@@ -1,0 +1,97 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+import { ARTIFACTS_DIR } from './paths';
+import { readStackInfo, type StackPart, type StaticPart } from './StackInfo';
+
+/** The running product, as a test sees it. */
+export interface StackFixture {
+  /** The origin of each part: `urls.shell` is also the `baseURL` of `page.goto('/alerts')`. */
+  readonly urls: Readonly<Record<StackPart, string>>;
+  /** Stops a static server (shell, alerts or positions): its port refuses connections. */
+  stopServer(part: StaticPart): Promise<void>;
+  /** Starts a stopped static server again on its port (no-op when running). */
+  startServer(part: StaticPart): Promise<void>;
+  /** Runs `fn` with a static server stopped, and always starts it again afterwards. */
+  withServerDown<T>(part: StaticPart, fn: () => Promise<T>): Promise<T>;
+  /** The origin of the exchange simulator embedded in the api (the suite runs MARKET_DATA=simulator). */
+  readonly simulatorUrl: string;
+  /**
+   * A request to the simulator's control API, `{simulatorUrl}/__sim/<simPath>`, e.g.
+   * `sim('price', { method: 'POST', body: JSON.stringify({ symbol: 'BTCUSDT', price: 65000 }) })`.
+   * `simPath` has no leading slash. The operations are listed in packages/exchange-sim/README.md.
+   */
+  sim(simPath: string, init?: RequestInit): Promise<Response>;
+}
+
+/** Screenshots kept after the run in `e2e/artifacts/`. */
+export interface ArtifactsFixture {
+  /**
+   * Saves a full-page screenshot as `e2e/artifacts/<spec file>/<name>.png`.
+   * @returns the file's path.
+   */
+  screenshot(page: Page, name: string): Promise<string>;
+}
+
+async function control(
+  controlUrl: string,
+  part: StaticPart,
+  action: 'stop' | 'start',
+): Promise<void> {
+  const response = await fetch(`${controlUrl}/servers/${part}/${action}`, { method: 'POST' });
+  if (!response.ok)
+    throw new Error(
+      `Could not ${action} the ${part} server: ${response.status} ${await response.text()}`,
+    );
+}
+
+/**
+ * Playwright's `test` with Pairwatch's fixtures: `stack` (the running product) and `artifacts`
+ * (screenshots). Import `test` and `expect` from here in every spec.
+ */
+export const test = base.extend<{ stack: StackFixture; artifacts: ArtifactsFixture }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured first argument.
+  stack: async ({}, use) => {
+    const info = readStackInfo();
+    const stopServer = (part: StaticPart) => control(info.controlUrl, part, 'stop');
+    const startServer = (part: StaticPart) => control(info.controlUrl, part, 'start');
+    const stopped = new Set<StaticPart>();
+    await use({
+      urls: info.urls,
+      simulatorUrl: info.simulatorUrl,
+      stopServer: async (part) => {
+        stopped.add(part);
+        await stopServer(part);
+      },
+      startServer: async (part) => {
+        await startServer(part);
+        stopped.delete(part);
+      },
+      withServerDown: async (part, fn) => {
+        await stopServer(part);
+        try {
+          return await fn();
+        } finally {
+          await startServer(part);
+        }
+      },
+      sim: (simPath, init) => fetch(`${info.simulatorUrl}/__sim/${simPath}`, init),
+    });
+    // A test that stopped a server and failed before starting it must not break the next tests.
+    for (const part of stopped) await startServer(part);
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured first argument.
+  artifacts: async ({}, use, testInfo) => {
+    const dir = path.join(ARTIFACTS_DIR, path.basename(testInfo.file).replace(/\.spec\.ts$/, ''));
+    await use({
+      screenshot: async (page, name) => {
+        await mkdir(dir, { recursive: true });
+        const file = path.join(dir, `${name}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        return file;
+      },
+    });
+  },
+});
+
+export { expect } from '@playwright/test';

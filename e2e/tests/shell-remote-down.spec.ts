@@ -1,0 +1,63 @@
+import { expect, test } from '../harness/fixtures';
+
+// One remote down must leave the shell usable: its screen shows a fallback with a retry, an error
+// toast says so, and navigation and the other screen keep working. The server is really stopped.
+
+test.describe('the shell with a remote down', () => {
+  test('shows the fallback and a toast, keeps the other screen working, and recovers on retry', async ({
+    page,
+    stack,
+    artifacts,
+  }) => {
+    await stack.stopServer('positions');
+    await page.goto('/positions');
+    await expect(page.getByText('Positions is unavailable')).toBeVisible();
+    await expect(page.locator('#notistack-snackbar')).toHaveText(
+      'The Positions screen could not be loaded.',
+    );
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeVisible();
+    await artifacts.screenshot(page, 'positions-down');
+
+    // Navigation and the other remote still work.
+    const dropdown = page.getByRole('combobox', { name: 'Screen' });
+    await dropdown.click();
+    await page.getByRole('option', { name: 'Alerts' }).click();
+    await expect(page).toHaveURL('/alerts');
+    await expect(page.getByText('New Alert').first()).toBeVisible();
+    await expect(page.getByText('Simulated market')).toBeVisible();
+
+    // Back on the broken screen, a retry while the server is still down fails again.
+    await dropdown.click();
+    await page.getByRole('option', { name: 'Positions' }).click();
+    await expect(page.getByText('Positions is unavailable')).toBeVisible();
+
+    // The server comes back: the same page recovers through "Retry", without a reload.
+    await stack.startServer('positions');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('button', { name: 'Add position' })).toBeVisible();
+    await expect(page.getByText('Positions is unavailable')).toHaveCount(0);
+    await artifacts.screenshot(page, 'positions-recovered');
+  });
+
+  test('starts with both remotes down, showing one toast at a time that hides after 5 s', async ({
+    page,
+    stack,
+    artifacts,
+  }) => {
+    await stack.stopServer('alerts');
+    await stack.stopServer('positions');
+    await page.goto('/alerts');
+    await expect(page.getByText('Alerts is unavailable')).toBeVisible();
+    const toasts = page.locator('#notistack-snackbar');
+    await expect(toasts).toHaveText(['The Alerts screen could not be loaded.']);
+
+    await page.getByRole('combobox', { name: 'Screen' }).click();
+    await page.getByRole('option', { name: 'Positions' }).click();
+    await expect(page.getByText('Positions is unavailable')).toBeVisible();
+    // maxSnack 1: the new toast replaces the old one.
+    await expect(toasts).toHaveText(['The Positions screen could not be loaded.']);
+    await artifacts.screenshot(page, 'both-down');
+    await expect(toasts).toHaveCount(0, { timeout: 9_000 });
+  });
+});

@@ -1,0 +1,85 @@
+import { request as http } from 'node:http';
+import { expect, test } from '../harness/fixtures';
+
+// The static server that serves the shell and the remotes in `pnpm start` and in this suite
+// (scripts/serveStatic.mjs), checked over HTTP.
+
+/** A raw GET, so the path reaches the server exactly as written (fetch would normalise `..`). */
+function rawGet(origin: string, rawPath: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http({ hostname, port, path: rawPath, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test.describe('the static servers', () => {
+  test('answer a client-side route of the shell with the app, but a missing asset with 404', async ({
+    stack,
+  }) => {
+    const route = await fetch(`${stack.urls.shell}/positions`);
+    expect(route.status).toBe(200);
+    expect(route.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await route.text()).toContain('<title>Pairwatch</title>');
+    const missing = await fetch(`${stack.urls.shell}/1234.deadbeef.js`);
+    expect(missing.status).toBe(404);
+  });
+
+  test('generate app-config.json from the ports actually in use', async ({ stack }) => {
+    const response = await fetch(`${stack.urls.shell}/app-config.json`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual({
+      apiUrl: stack.urls.api,
+      remotes: {
+        alerts: `${stack.urls.alerts}/mf-manifest.json`,
+        positions: `${stack.urls.positions}/mf-manifest.json`,
+      },
+    });
+  });
+
+  test("allow the shell's origin, and only it, to read a remote's manifest", async ({ stack }) => {
+    const shellOrigin = stack.urls.shell;
+    const allowed = await fetch(`${stack.urls.alerts}/mf-manifest.json`, {
+      headers: { Origin: shellOrigin },
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(shellOrigin);
+    const other = await fetch(`${stack.urls.alerts}/mf-manifest.json`, {
+      headers: { Origin: 'http://evil.test' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  test('cache hashed chunks for good and revalidate entries and manifests', async ({ stack }) => {
+    const manifest = (await (await fetch(`${stack.urls.positions}/mf-manifest.json`)).json()) as {
+      shared: { assets: { js: { sync: string[] } } }[];
+    };
+    const chunk = manifest.shared.flatMap((entry) => entry.assets.js.sync)[0]!;
+    const hashed = await fetch(`${stack.urls.positions}/${chunk}`);
+    expect(hashed.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const entry = await fetch(`${stack.urls.positions}/remoteEntry.js`);
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  test('never serve a file outside the build folder', async ({ stack }) => {
+    const escaped = await rawGet(stack.urls.shell, '/../../package.json');
+    expect(escaped.body).not.toContain('"@pairwatch/shell"');
+    const dotted = await rawGet(stack.urls.shell, '/%2e%2e/%2e%2e/package.json');
+    expect(dotted.body).not.toContain('"@pairwatch/shell"');
+    // An encoded slash survives URL normalisation; the decoded path would leave the folder.
+    const slashed = await rawGet(stack.urls.shell, '/..%2f..%2fpackage.json');
+    expect(slashed.status).toBe(403);
+  });
+
+  test('refuse methods other than GET and HEAD', async ({ stack }) => {
+    const response = await fetch(`${stack.urls.shell}/alerts`, { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+});

@@ -1,0 +1,41 @@
+import { type ReactNode } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { ScreenSelect } from './routing/ScreenSelect';
+import { type MarketSource } from './status/fetchMarketSource';
+import { SimulatedMarketChip } from './status/SimulatedMarketChip';
+
+/** Props of {@link ShellLayout}. */
+export interface ShellLayoutProps {
+  readonly marketSource: MarketSource | undefined;
+  readonly children?: ReactNode;
+}
+
+/** The frame around every screen: the product name, the screen dropdown, the market chip. */
+export function ShellLayout({ marketSource, children }: ShellLayoutProps) {
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar
+        position="sticky"
+        color="default"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: 1 }}>
+          <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
+            Pairwatch
+          </Typography>
+          <ScreenSelect />
+          <Box sx={{ flexGrow: 1 }} />
+          <SimulatedMarketChip source={marketSource} />
+        </Toolbar>
+      </AppBar>
+      <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
+        {children}
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+/** Where the api's market data comes from (`GET {api}/status` → `marketData.source`). */
+export type MarketSource = 'binance' | 'simulator';
+
+/**
+ * Asks the api where its market data comes from.
+ *
+ * @param apiUrl - the api origin.
+ * @param fetchFn - `fetch`, injectable for tests.
+ * @param signal - aborts the request.
+ * @returns the source.
+ * @throws when the api does not answer 2xx or the answer has no known `marketData.source`.
+ */
+export async function fetchMarketSource(
+  apiUrl: string,
+  fetchFn: typeof fetch = fetch,
+  signal?: AbortSignal,
+): Promise<MarketSource> {
+  const response = await fetchFn(`${apiUrl}/status`, { signal, cache: 'no-store' });
+  if (!response.ok) throw new Error(`GET ${apiUrl}/status answered HTTP ${response.status}.`);
+  const body: unknown = await response.json();
+  const source = (body as { marketData?: { source?: unknown } } | null)?.marketData?.source;
+  if (source !== 'binance' && source !== 'simulator') {
+    throw new Error(`GET ${apiUrl}/status: unknown marketData.source ${JSON.stringify(source)}.`);
+  }
+  return source;
+}

@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { fetchMarketSource, type MarketSource } from './fetchMarketSource';
+
+/** How long to wait before asking again when the api did not answer (it may still be starting). */
+export const MARKET_SOURCE_RETRY_MS = 10_000;
+
+/**
+ * The api's market source, or `undefined` while unknown. Asked on mount, again whenever the tab
+ * becomes visible (a restarted api may have switched source), and every
+ * {@link MARKET_SOURCE_RETRY_MS} while the api does not answer.
+ *
+ * @param apiUrl - the api origin.
+ * @param fetchFn - `fetch`, injectable for tests.
+ */
+export function useMarketSource(
+  apiUrl: string,
+  fetchFn: typeof fetch = fetch,
+): MarketSource | undefined {
+  const [source, setSource] = useState<MarketSource>();
+  useEffect(() => {
+    const controller = new AbortController();
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      clearTimeout(retryTimer);
+      fetchMarketSource(apiUrl, fetchFn, controller.signal).then(setSource, (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('[pairwatch] market source unknown:', error);
+        retryTimer = setTimeout(ask, MARKET_SOURCE_RETRY_MS);
+      });
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') ask();
+    };
+    ask();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      controller.abort();
+      clearTimeout(retryTimer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [apiUrl, fetchFn]);
+  return source;
+}

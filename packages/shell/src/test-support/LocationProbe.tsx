@@ -1,0 +1,12 @@
+import { useLocation, useNavigationType } from 'react-router-dom';
+
+/** Shows the router's current path and how it got there, for tests to read. */
+export function LocationProbe() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  return (
+    <output data-testid="location" data-navigation-type={navigationType}>
+      {location.pathname}
+    </output>
+  );
+}
