@@ -1,0 +1,205 @@
+// Web Push delivery throughput: the real sender (outbox in SQLite, aes128gcm + VAPID through the
+// web-push library, HTTPS keep-alive) against the local push service, which verifies and decrypts
+// every message. The push service runs in a child process, as a real one would be elsewhere.
+// Baseline in the same run: the same path one message at a time (concurrency 1).
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
+import webpush from 'web-push';
+import { PushSender } from '../src/push/PushSender';
+import { WebPushTransport } from '../src/push/WebPushTransport';
+import { type AlertStore } from '../src/storage/AlertStore';
+import { openAlertStore } from '../src/storage/openAlertStore';
+import { LocalPushService, type LocalPushSubscription } from '../src/testing/LocalPushService';
+
+const MESSAGES = Number(process.env.BENCH_PUSHES ?? 5000);
+const BASELINE_MESSAGES = Math.max(100, Math.round(MESSAGES / 10));
+const SUBSCRIPTIONS = 200;
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+interface ServiceHandle {
+  readonly origin: string;
+  readonly certificatePem: string;
+  subscribe(count: number, applicationServerKey: string): Promise<LocalPushSubscription[]>;
+  received(): Promise<number>;
+  close(): void;
+}
+
+/** Runs the push service in a child process (this file again, with a flag) and talks over IPC. */
+async function startServiceProcess(): Promise<ServiceHandle> {
+  const child = fork(__filename, ['--push-service'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const pending = new Map<number, (value: unknown) => void>();
+  let nextId = 0;
+  const ask = (message: object): Promise<unknown> =>
+    new Promise((resolve) => {
+      nextId += 1;
+      pending.set(nextId, resolve);
+      child.send({ ...message, id: nextId });
+    });
+  child.on('message', (message: { id: number; result: unknown }) => {
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
+  });
+  const hello = (await ask({ kind: 'hello' })) as { origin: string; certificatePem: string };
+  return {
+    ...hello,
+    subscribe: async (count, key) =>
+      (await ask({ kind: 'subscribe', count, key })) as LocalPushSubscription[],
+    received: async () => (await ask({ kind: 'received' })) as number,
+    close: () => child.disconnect(),
+  };
+}
+
+async function serveInChild(): Promise<void> {
+  const service = await LocalPushService.start();
+  process.on('message', (message: { id: number; kind: string; count?: number; key?: string }) => {
+    let result: unknown;
+    if (message.kind === 'hello')
+      result = { origin: service.origin, certificatePem: service.certificatePem };
+    else if (message.kind === 'subscribe') {
+      result = Array.from({ length: message.count ?? 0 }, () =>
+        service.createSubscription({ applicationServerKey: message.key }),
+      );
+    } else if (message.kind === 'received') result = service.received.length;
+    process.send?.({ id: message.id, result });
+  });
+  process.on('disconnect', () => {
+    void service.close().then(() => process.exit(0));
+  });
+}
+
+async function fillOutbox(
+  store: AlertStore,
+  subscriptions: readonly LocalPushSubscription[],
+  count: number,
+  tag: string,
+) {
+  const ids: string[] = [];
+  for (const [i, subscription] of subscriptions.entries()) {
+    const { subscriptionId } = await store.saveSubscription(
+      { endpoint: subscription.endpoint, ...subscription.keys },
+      `${tag}-sub-${i}`,
+      0 as UnixMillis,
+    );
+    ids.push(subscriptionId);
+  }
+  for (let i = 0; i < count; i += 1) {
+    const alertId = `${tag}-alert-${i}`;
+    await store.createAlert(
+      {
+        id: alertId,
+        subscriptionId: ids[i % ids.length]!,
+        symbol: 'BTCUSDT',
+        type: 'Price',
+        interval: undefined,
+        direction: 'up',
+        valueOnCreation: 60_000,
+        valueTarget: 65_000,
+        status: 'Active',
+        createdAt: 0 as UnixMillis,
+        triggeredAt: undefined,
+        triggeredValue: undefined,
+        creationCandleTime: 0 as UnixSeconds,
+        creationHigh: 60_000,
+        creationLow: 60_000,
+      },
+      Number.MAX_SAFE_INTEGER,
+    );
+    const payload = JSON.stringify({
+      title: 'BTCUSDT price alert',
+      body: 'BTCUSDT price rose to 65,000.00',
+      icon: '/icons/btc.png',
+      url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
+      tag: alertId,
+    });
+    await store.triggerAlert(
+      { alertId, triggeredAt: 0 as UnixMillis, triggeredValue: 65_000 },
+      { id: `${tag}-m-${i}`, topic: `t${i}`, payload, createdAt: 0 as UnixMillis },
+    );
+  }
+}
+
+async function measure(
+  label: string,
+  count: number,
+  concurrency: number,
+  service: ServiceHandle,
+  vapid: { publicKey: string; privateKey: string; subject: string },
+  dir: string,
+): Promise<number> {
+  const store = await openAlertStore({ databaseUrl: undefined, dataDir: path.join(dir, label) });
+  const subscriptions = await service.subscribe(Math.min(SUBSCRIPTIONS, count), vapid.publicKey);
+  await fillOutbox(store, subscriptions, count, label);
+  const agent = new https.Agent({
+    ca: service.certificatePem,
+    keepAlive: true,
+    maxSockets: concurrency,
+  });
+  const before = await service.received();
+  const sender = new PushSender({
+    store,
+    transport: new WebPushTransport(vapid, { testAgent: agent }),
+    logger: silent,
+    onSubscriptionGone: () => undefined,
+    concurrency,
+  });
+  const start = process.hrtime.bigint();
+  sender.start();
+  while ((await store.countMessages()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  await sender.idle();
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  await sender.close();
+  agent.destroy();
+  await store.close();
+  const received = (await service.received()) - before;
+  if (received !== count || sender.delivered !== count) {
+    throw new Error(
+      `${label}: sent ${sender.delivered}, the push service accepted ${received}, expected ${count}`,
+    );
+  }
+  const rate = count / seconds;
+  console.log(
+    `  ${label.padEnd(28)} ${String(count).padStart(6)} pushes in ${seconds.toFixed(2)} s → ${Math.round(rate).toLocaleString('en-US')} notifications/s`,
+  );
+  return rate;
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `push throughput bench: ${MESSAGES} messages to ${SUBSCRIPTIONS} subscriptions (local push service verifies VAPID and decrypts each)`,
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-push-bench-'));
+  const service = await startServiceProcess();
+  try {
+    const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:bench@pairwatch.invalid' };
+    const baseline = await measure(
+      'one at a time (baseline)',
+      BASELINE_MESSAGES,
+      1,
+      service,
+      vapid,
+      dir,
+    );
+    const rate = await measure('sender, concurrency 64', MESSAGES, 64, service, vapid, dir);
+    console.log(
+      `  → ${(rate / baseline).toFixed(1)}× the sequential rate (target ≥ 1,000 notifications/s)`,
+    );
+  } finally {
+    service.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--push-service')) {
+  void serveInChild();
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

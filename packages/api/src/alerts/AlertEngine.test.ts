@@ -1,0 +1,335 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import {
+  alertDirection,
+  computeRsiCandles,
+  hasRsiValue,
+  type Interval,
+  type SymbolId,
+  type UnixMillis,
+  type UnixSeconds,
+} from '@pairwatch/domain';
+import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
+import { openAlertStore } from '../storage/openAlertStore';
+import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
+import { AlertEngine } from './AlertEngine';
+
+const MINUTE = 60;
+const T = 1_700_000_040; // a minute boundary
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let store: AlertStore;
+let market: ScriptedMarketData;
+let engines: AlertEngine[];
+let triggered: AlertRecord[];
+
+function engine(): AlertEngine {
+  const instance = new AlertEngine({
+    store,
+    marketData: market,
+    logger: silent,
+    onTriggered: (alert) => triggered.push(alert),
+    now: () => (T + 30) * 1000,
+    replayRetryMs: 10,
+  });
+  engines.push(instance);
+  return instance;
+}
+
+let sequence = 0;
+async function createAlert(
+  fields: {
+    symbol?: SymbolId;
+    type?: 'Price' | 'Rsi';
+    interval?: Interval;
+    valueOnCreation: number;
+    valueTarget: number;
+  } & Partial<Pick<AlertRecord, 'creationCandleTime' | 'creationHigh' | 'creationLow'>>,
+): Promise<AlertRecord> {
+  sequence += 1;
+  const alert: AlertRecord = {
+    id: `alert-${sequence}`,
+    subscriptionId: 'sub-1',
+    symbol: fields.symbol ?? 'BTCUSDT',
+    type: fields.type ?? 'Price',
+    interval: fields.type === 'Rsi' ? (fields.interval ?? 'OneHour') : undefined,
+    direction: alertDirection(fields.valueOnCreation, fields.valueTarget),
+    valueOnCreation: fields.valueOnCreation,
+    valueTarget: fields.valueTarget,
+    status: 'Active',
+    createdAt: (T * 1000) as UnixMillis,
+    triggeredAt: undefined,
+    triggeredValue: undefined,
+    creationCandleTime: (fields.creationCandleTime ?? T) as UnixSeconds,
+    creationHigh: fields.creationHigh ?? fields.valueOnCreation,
+    creationLow: fields.creationLow ?? fields.valueOnCreation,
+  };
+  expect(await store.createAlert(alert, 1000)).toBe('created');
+  return alert;
+}
+
+async function settle(): Promise<void> {
+  for (const instance of engines) await instance.whenIdle();
+}
+
+beforeEach(async () => {
+  store = await openAlertStore({ databaseUrl: undefined, dataDir: '', sqliteFile: ':memory:' });
+  await store.saveSubscription(
+    { endpoint: 'https://push.example.net/1', p256dh: 'p', auth: 'a' },
+    'sub-1',
+    0 as UnixMillis,
+  );
+  market = new ScriptedMarketData();
+  market.setHistory('BTCUSDT', 'OneMinute', [candle(T, 60_000, 60_000, 60_000, 60_000)]);
+  engines = [];
+  triggered = [];
+});
+
+afterEach(async () => {
+  for (const instance of engines) await instance.close();
+  await store.close();
+});
+
+describe('AlertEngine with price alerts', () => {
+  it('fires a bullish alert once when a 1-minute high reaches the target, and queues its push', async () => {
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 65_000 });
+    const subject = engine();
+    await subject.start();
+    await settle();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 64_999, 59_000, 64_000));
+    await settle();
+    const beforeCrossing = triggered.length;
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 65_100, 59_000, 65_050));
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 66_000, 59_000, 65_900));
+    await settle();
+
+    expect(beforeCrossing).toBe(0);
+    expect(triggered).toEqual([
+      expect.objectContaining({
+        id: alert.id,
+        status: 'Triggered',
+        triggeredValue: 65_100,
+        triggeredAt: (T + 30) * 1000,
+      }),
+    ]);
+    const [message] = await store.claimDueMessages(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
+    expect(JSON.parse(message!.payload)).toEqual({
+      title: 'BTCUSDT price alert',
+      body: 'BTCUSDT price rose to 65,100.00',
+      icon: '/icons/btc.png',
+      url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
+      tag: alert.id,
+    });
+    expect(message!.topic).toBe(alert.id);
+  });
+
+  it('fires a bearish alert when a low reaches the target', async () => {
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 55_000 });
+    const subject = engine();
+    await subject.start();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 60_500, 54_900, 59_000));
+    await settle();
+
+    expect(triggered.map((a) => [a.id, a.triggeredValue])).toEqual([[alert.id, 54_900]]);
+  });
+
+  it('fires on a wick that crosses the target and comes back within one update', async () => {
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    const subject = engine();
+    await subject.start();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 61_200, 59_800, 60_100));
+    await settle();
+
+    expect(triggered.map((a) => a.id)).toEqual([alert.id]);
+  });
+
+  it('does not count a high reached before the alert existed, only price action beyond it', async () => {
+    // Created at 60,000 while the forming candle had already been up to 62,000.
+    const alert = await createAlert({
+      valueOnCreation: 60_000,
+      valueTarget: 61_000,
+      creationHigh: 62_000,
+      creationLow: 59_500,
+    });
+    const subject = engine();
+    await subject.start();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T, 60_000, 62_000, 59_500, 60_500));
+    await settle();
+    const stillActive = triggered.length;
+    market.emit('BTCUSDT', 'OneMinute', candle(T, 60_000, 62_000, 59_500, 61_000));
+    await settle();
+
+    expect(stillActive).toBe(0);
+    expect(triggered.map((a) => [a.id, a.triggeredValue])).toEqual([[alert.id, 61_000]]);
+  });
+
+  it('counts a new extreme of the creation candle beyond the one it had at creation', async () => {
+    const alert = await createAlert({
+      valueOnCreation: 60_000,
+      valueTarget: 59_000,
+      creationHigh: 60_200,
+      creationLow: 59_800,
+    });
+    const subject = engine();
+    await subject.start();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T, 60_000, 60_200, 58_900, 59_500));
+    await settle();
+
+    expect(triggered.map((a) => [a.id, a.triggeredValue])).toEqual([[alert.id, 58_900]]);
+  });
+
+  it('ignores candles older than the alert', async () => {
+    await createAlert({ valueOnCreation: 60_000, valueTarget: 65_000 });
+    const subject = engine();
+    await subject.start();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T - MINUTE, 60_000, 70_000, 59_000, 64_000));
+    await settle();
+
+    expect(triggered).toEqual([]);
+  });
+
+  it('watches an alert added after start, and stops watching one it was told to forget', async () => {
+    const subject = engine();
+    await subject.start();
+    const kept = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    const forgotten = await createAlert({ valueOnCreation: 60_000, valueTarget: 60_500 });
+    subject.add(kept);
+    subject.add(forgotten);
+    await settle();
+    subject.forget([forgotten.id]);
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 61_000, 60_000, 60_900));
+    await settle();
+
+    expect(triggered.map((a) => a.id)).toEqual([kept.id]);
+  });
+
+  it('holds a market stream only while alerts watch it', async () => {
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    const subject = engine();
+    await subject.start();
+    const whileWatched = market.subscribedStreams;
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 61_000, 60_000, 61_000));
+    await settle();
+
+    expect(whileWatched).toEqual(['BTCUSDT|OneMinute']);
+    expect(triggered.map((a) => a.id)).toEqual([alert.id]);
+    expect(market.subscribedStreams).toEqual([]);
+    expect(subject.streamKeys).toEqual([]);
+  });
+
+  it('fires an alert once even when two engines see the same candle', async () => {
+    await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    const first = engine();
+    const second = engine();
+    await first.start();
+    await second.start();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 61_500, 60_000, 61_400));
+    await settle();
+
+    expect(triggered).toHaveLength(1);
+    expect(await store.countMessages()).toBe(1);
+  });
+
+  it('replays the candles it missed while stopped, so a crossing during the outage fires after restart', async () => {
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    const before = engine();
+    await before.start();
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 60_500, 59_900, 60_400));
+    await settle();
+    await before.close();
+
+    // While the engine is down the price crosses the target and comes back.
+    market.record('BTCUSDT', 'OneMinute', candle(T + 2 * MINUTE, 60_400, 61_300, 60_300, 60_600));
+    market.record('BTCUSDT', 'OneMinute', candle(T + 3 * MINUTE, 60_600, 60_700, 60_200, 60_300));
+    const after = engine();
+    await after.start();
+    await settle();
+
+    expect(triggered.map((a) => [a.id, a.triggeredValue])).toEqual([[alert.id, 61_300]]);
+    expect(market.queries).toContainEqual(
+      expect.objectContaining({ symbol: 'BTCUSDT', interval: 'OneMinute', startTime: T + MINUTE }),
+    );
+  });
+
+  it('keeps judging live updates when the replay cannot reach the market', async () => {
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    market.failure = new Error('market is down');
+    const subject = engine();
+    await subject.start();
+    market.failure = undefined;
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 61_100, 60_000, 61_000));
+    await settle();
+
+    expect(triggered.map((a) => a.id)).toEqual([alert.id]);
+  });
+});
+
+describe('AlertEngine with RSI alerts', () => {
+  const HOUR = 3600;
+  const H0 = Math.floor(T / HOUR) * HOUR - 40 * HOUR;
+  // Closes that alternate around 100 keep the RSI near 50.
+  const history = Array.from({ length: 40 }, (_, i) => {
+    const close = i % 2 === 0 ? 100 : 101;
+    return candle(H0 + i * HOUR, 100, Math.max(100, close), Math.min(100, close), close);
+  });
+
+  it('fires when the live RSI of its interval crosses the target', async () => {
+    market.setHistory('ETHUSDT', 'OneHour', history);
+    const lastTime = H0 + 39 * HOUR;
+    const rsiNow = computeRsiCandles(history).at(-1)!;
+    expect(hasRsiValue(rsiNow) && rsiNow.close > 40 && rsiNow.close < 60).toBe(true);
+    const alert = await createAlert({
+      symbol: 'ETHUSDT',
+      type: 'Rsi',
+      interval: 'OneHour',
+      valueOnCreation: 50,
+      valueTarget: 30,
+      creationCandleTime: lastTime as UnixSeconds,
+    });
+    const subject = engine();
+    await subject.start();
+    await settle();
+    const beforeDrop = triggered.length;
+
+    market.emit('ETHUSDT', 'OneHour', candle(lastTime, 100, 101, 90, 90));
+    await settle();
+
+    expect(beforeDrop).toBe(0);
+    expect(triggered).toHaveLength(1);
+    expect(triggered[0]).toMatchObject({ id: alert.id, status: 'Triggered' });
+    expect(triggered[0]!.triggeredValue).toBeLessThanOrEqual(30);
+    const [message] = await store.claimDueMessages(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
+    expect(JSON.parse(message!.payload)).toMatchObject({
+      body: expect.stringMatching(/^ETHUSDT RSI \(1h\) dropped to \d+\.\d\d$/),
+      url: '/alerts?symbol=ETHUSDT&interval=OneHour',
+    });
+  });
+
+  it('does not fire while the RSI stays on the near side of the target', async () => {
+    market.setHistory('ETHUSDT', 'OneHour', history);
+    await createAlert({
+      symbol: 'ETHUSDT',
+      type: 'Rsi',
+      interval: 'OneHour',
+      valueOnCreation: 50,
+      valueTarget: 70,
+      creationCandleTime: (H0 + 39 * HOUR) as UnixSeconds,
+    });
+    const subject = engine();
+    await subject.start();
+
+    market.emit('ETHUSDT', 'OneHour', candle(H0 + 39 * HOUR, 100, 101, 100, 100.5));
+    await settle();
+
+    expect(triggered).toEqual([]);
+  });
+});

@@ -1,0 +1,230 @@
+import {
+  type AlertDirection,
+  type Candle,
+  type Interval,
+  type SymbolId,
+  alertFires,
+} from '@pairwatch/domain';
+import { type AlertRecord } from '../storage/AlertStore';
+import { SortedAlertList } from './SortedAlertList';
+
+/** The candle stream an alert watches: 1-minute candles for price, its own interval for RSI. */
+export function alertStreamInterval(alert: Pick<AlertRecord, 'type' | 'interval'>): Interval {
+  return alert.type === 'Rsi' && alert.interval !== undefined ? alert.interval : 'OneMinute';
+}
+
+/** An alert the index let go because a value reached it, and the value it fired at. */
+export interface ReachedAlert {
+  readonly alert: AlertRecord;
+  readonly value: number;
+}
+
+/**
+ * The value a price alert sees in a 1-minute candle, or undefined when the candle does not count
+ * for it. Only price action after creation counts: candles before the creation candle are ignored,
+ * and in the creation candle the high (low) counts only beyond the extreme it had at creation —
+ * otherwise only its latest price (the close) is known to be later than the alert.
+ */
+export function priceSeenByAlert(alert: AlertRecord, candle: Candle): number | undefined {
+  if (candle.time < alert.creationCandleTime) return undefined;
+  const up = alert.direction === 'up';
+  if (candle.time > alert.creationCandleTime) return up ? candle.high : candle.low;
+  if (up) return candle.high > alert.creationHigh ? candle.high : candle.close;
+  return candle.low < alert.creationLow ? candle.low : candle.close;
+}
+
+function listKey(
+  type: AlertRecord['type'],
+  symbol: SymbolId,
+  interval: Interval,
+  direction: AlertDirection,
+): string {
+  return `${type}|${symbol}|${interval}|${direction}`;
+}
+
+/** Key of a candle stream (also the key of its evaluation mark). */
+export function streamKey(symbol: SymbolId, interval: Interval): string {
+  return `${symbol}|${interval}`;
+}
+
+/**
+ * The active alerts in memory, one {@link SortedAlertList} per (type, symbol, interval,
+ * direction), so a candle update costs O(log n + fired) instead of a scan of every alert.
+ */
+export class AlertIndex {
+  private readonly _lists = new Map<string, SortedAlertList>();
+  private readonly _byId = new Map<string, AlertRecord>();
+  private readonly _bySubscription = new Map<string, Set<string>>();
+  private readonly _perStream = new Map<string, { price: number; rsi: number }>();
+
+  /** Active alerts held. */
+  public get size(): number {
+    return this._byId.size;
+  }
+
+  public get(id: string): AlertRecord | undefined {
+    return this._byId.get(id);
+  }
+
+  /** Streams that have at least one alert, with how many price and RSI alerts each. */
+  public streams(): Map<
+    string,
+    { symbol: SymbolId; interval: Interval; price: number; rsi: number }
+  > {
+    const result = new Map<
+      string,
+      { symbol: SymbolId; interval: Interval; price: number; rsi: number }
+    >();
+    for (const [key, counts] of this._perStream) {
+      const [symbol, interval] = key.split('|') as [SymbolId, Interval];
+      result.set(key, { symbol, interval, ...counts });
+    }
+    return result;
+  }
+
+  /** Price and RSI alert counts of one stream. */
+  public countsFor(symbol: SymbolId, interval: Interval): { price: number; rsi: number } {
+    return this._perStream.get(streamKey(symbol, interval)) ?? { price: 0, rsi: 0 };
+  }
+
+  /** The earliest creation candle among a stream's alerts (where a replay must start). */
+  public earliestCreation(symbol: SymbolId, interval: Interval): number | undefined {
+    let earliest: number | undefined;
+    for (const type of ['Price', 'Rsi'] as const) {
+      for (const direction of ['up', 'down'] as const) {
+        for (const alert of this._lists.get(listKey(type, symbol, interval, direction))?.items ??
+          []) {
+          if (earliest === undefined || alert.creationCandleTime < earliest)
+            earliest = alert.creationCandleTime;
+        }
+      }
+    }
+    return earliest;
+  }
+
+  /** Adds many alerts with one sort per list (start-up). */
+  public load(alerts: Iterable<AlertRecord>): void {
+    const groups = new Map<string, AlertRecord[]>();
+    for (const alert of alerts) {
+      if (alert.status !== 'Active' || this._byId.has(alert.id)) continue;
+      this._track(alert);
+      const key = listKey(alert.type, alert.symbol, alertStreamInterval(alert), alert.direction);
+      const group = groups.get(key);
+      if (group) group.push(alert);
+      else groups.set(key, [alert]);
+    }
+    for (const [key, group] of groups) {
+      this._list(key, group[0]!.direction).load(group);
+    }
+  }
+
+  /** Adds one active alert; false if it is already there. */
+  public add(alert: AlertRecord): boolean {
+    if (alert.status !== 'Active' || this._byId.has(alert.id)) return false;
+    this._track(alert);
+    this._list(
+      listKey(alert.type, alert.symbol, alertStreamInterval(alert), alert.direction),
+      alert.direction,
+    ).insert(alert);
+    return true;
+  }
+
+  /** Removes one alert; returns it, or undefined when it was not held. */
+  public remove(id: string): AlertRecord | undefined {
+    const alert = this._byId.get(id);
+    if (!alert) return undefined;
+    const key = listKey(alert.type, alert.symbol, alertStreamInterval(alert), alert.direction);
+    this._lists.get(key)?.remove(alert);
+    this._untrack(alert);
+    return alert;
+  }
+
+  /** Removes every alert of a subscription; returns them. */
+  public removeSubscription(subscriptionId: string): AlertRecord[] {
+    const ids = [...(this._bySubscription.get(subscriptionId) ?? [])];
+    return ids
+      .map((id) => this.remove(id))
+      .filter((alert): alert is AlertRecord => alert !== undefined);
+  }
+
+  /**
+   * Takes the price alerts of `symbol` that a 1-minute candle fires: up alerts its high reaches,
+   * down alerts its low reaches, each judged by {@link priceSeenByAlert}.
+   */
+  public takeReachedByPrice(symbol: SymbolId, candle: Candle): ReachedAlert[] {
+    const fired: ReachedAlert[] = [];
+    for (const direction of ['up', 'down'] as const) {
+      const list = this._lists.get(listKey('Price', symbol, 'OneMinute', direction));
+      if (!list || list.size === 0) continue;
+      const bound = direction === 'up' ? candle.high : candle.low;
+      for (const reached of list.takeReached(bound, (alert) => {
+        const seen = priceSeenByAlert(alert, candle);
+        return seen !== undefined && alertFires(direction, alert.valueTarget, seen)
+          ? seen
+          : undefined;
+      })) {
+        this._untrack(reached.alert);
+        fired.push(reached);
+      }
+    }
+    return fired;
+  }
+
+  /** Takes the RSI alerts of a stream that the live RSI of the candle opening at `candleTime` fires. */
+  public takeReachedByRsi(
+    symbol: SymbolId,
+    interval: Interval,
+    candleTime: number,
+    rsi: number,
+  ): ReachedAlert[] {
+    const fired: ReachedAlert[] = [];
+    for (const direction of ['up', 'down'] as const) {
+      const list = this._lists.get(listKey('Rsi', symbol, interval, direction));
+      if (!list || list.size === 0) continue;
+      for (const reached of list.takeReached(rsi, (alert) =>
+        candleTime >= alert.creationCandleTime ? rsi : undefined,
+      )) {
+        this._untrack(reached.alert);
+        fired.push(reached);
+      }
+    }
+    return fired;
+  }
+
+  private _list(key: string, direction: AlertDirection): SortedAlertList {
+    let list = this._lists.get(key);
+    if (!list) {
+      list = new SortedAlertList(direction);
+      this._lists.set(key, list);
+    }
+    return list;
+  }
+
+  private _track(alert: AlertRecord): void {
+    this._byId.set(alert.id, alert);
+    let owned = this._bySubscription.get(alert.subscriptionId);
+    if (!owned) {
+      owned = new Set();
+      this._bySubscription.set(alert.subscriptionId, owned);
+    }
+    owned.add(alert.id);
+    const key = streamKey(alert.symbol, alertStreamInterval(alert));
+    const counts = this._perStream.get(key) ?? { price: 0, rsi: 0 };
+    if (alert.type === 'Rsi') counts.rsi += 1;
+    else counts.price += 1;
+    this._perStream.set(key, counts);
+  }
+
+  private _untrack(alert: AlertRecord): void {
+    this._byId.delete(alert.id);
+    const owned = this._bySubscription.get(alert.subscriptionId);
+    owned?.delete(alert.id);
+    if (owned?.size === 0) this._bySubscription.delete(alert.subscriptionId);
+    const key = streamKey(alert.symbol, alertStreamInterval(alert));
+    const counts = this._perStream.get(key);
+    if (!counts) return;
+    if (alert.type === 'Rsi') counts.rsi -= 1;
+    else counts.price -= 1;
+    if (counts.price <= 0 && counts.rsi <= 0) this._perStream.delete(key);
+  }
+}

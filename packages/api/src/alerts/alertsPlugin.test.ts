@@ -1,0 +1,393 @@
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { type Alert, type UnixMillis } from '@pairwatch/domain';
+import { Hub } from '@pairwatch/signalr-server';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerProblemHandlers } from '../errors/registerProblemHandlers';
+import { LocalPushService } from '../testing/LocalPushService';
+import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
+import { openAlertStore } from '../storage/openAlertStore';
+import { type AlertStore } from '../storage/AlertStore';
+import { alertsPlugin, type AlertsPluginOptions } from './alertsPlugin';
+
+const T = 1_700_000_040;
+const NOW = (T + 30) * 1000;
+
+let app: FastifyInstance;
+let market: ScriptedMarketData;
+let store: AlertStore;
+let push: LocalPushService;
+let agent: https.Agent;
+let dataDir: string;
+
+async function build(overrides: Partial<AlertsPluginOptions> = {}): Promise<void> {
+  app = Fastify();
+  registerProblemHandlers(app);
+  await app.register(alertsPlugin, {
+    config: { dataDir, databaseUrl: undefined, vapid: {}, maxActiveAlerts: 3 },
+    marketData: market,
+    hub: new Hub({}),
+    store,
+    testPushAgent: agent,
+    now: () => NOW,
+    ...overrides,
+  });
+  await app.ready();
+}
+
+async function subscribe(): Promise<{ subscriptionId: string; endpoint: string }> {
+  const subscription = push.createSubscription();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/push/subscriptions',
+    payload: subscription,
+  });
+  expect(response.statusCode).toBe(201);
+  return {
+    subscriptionId: response.json<{ subscriptionId: string }>().subscriptionId,
+    endpoint: subscription.endpoint,
+  };
+}
+
+async function createAlert(body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/alerts', payload: body });
+}
+
+beforeAll(async () => {
+  push = await LocalPushService.start();
+  agent = new https.Agent({ ca: push.certificatePem });
+});
+
+afterAll(async () => {
+  agent.destroy();
+  await push.close();
+});
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-alerts-'));
+  market = new ScriptedMarketData();
+  market.setHistory('BTCUSDT', 'OneMinute', [candle(T, 60_000, 60_200, 59_900, 60_000)]);
+  store = await openAlertStore({ databaseUrl: undefined, dataDir, sqliteFile: ':memory:' });
+});
+
+afterEach(async () => {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the alerts plugin: push subscriptions', () => {
+  it('serves the VAPID public key it generated into DATA_DIR', async () => {
+    await build();
+
+    const response = await app.inject({ method: 'GET', url: '/push/public-key' });
+
+    const { publicKey } = response.json<{ publicKey: string }>();
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8')).publicKey,
+    ).toBe(publicKey);
+  });
+
+  it('gives the same endpoint the same unguessable id: 201 when new, 200 after', async () => {
+    await build();
+    const subscription = push.createSubscription();
+
+    const first = await app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: subscription,
+    });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: subscription,
+    });
+
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(first.json<{ subscriptionId: string }>().subscriptionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('refuses a subscription whose p256dh is not a P-256 key, as problem+json', async () => {
+    await build();
+    const subscription = push.createSubscription();
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: { ...subscription, keys: { ...subscription.keys, p256dh: 'AAAA' } },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_PUSH_SUBSCRIPTION',
+      detail: expect.stringContaining('keys.p256dh'),
+    });
+  });
+
+  it('deletes a subscription with its alerts', async () => {
+    await build();
+    const { subscriptionId } = await subscribe();
+    await createAlert({ symbol: 'BTCUSDT', type: 'Price', valueTarget: 65_000, subscriptionId });
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/push/subscriptions/${subscriptionId}`,
+    });
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/alerts?subscriptionId=${subscriptionId}`,
+    });
+    const created = await createAlert({
+      symbol: 'BTCUSDT',
+      type: 'Price',
+      valueTarget: 65_000,
+      subscriptionId,
+    });
+
+    expect(deleted.statusCode).toBe(204);
+    expect(listed.json()).toEqual([]);
+    expect(created.statusCode).toBe(404);
+    expect(market.subscribedStreams).toEqual([]);
+  });
+});
+
+describe('the alerts plugin: alerts', () => {
+  it('creates a price alert against the latest 1-minute close and lists it', async () => {
+    await build();
+    const { subscriptionId } = await subscribe();
+
+    const response = await createAlert({
+      symbol: 'BTCUSDT',
+      type: 'Price',
+      valueTarget: '65000',
+      subscriptionId,
+    });
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/alerts?subscriptionId=${subscriptionId}`,
+    });
+
+    expect(response.statusCode).toBe(201);
+    const alert = response.json<Alert>();
+    expect(alert).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      symbol: 'BTCUSDT',
+      type: 'Price',
+      valueOnCreation: 60_000,
+      valueTarget: 65_000,
+      status: 'Active',
+      createdAt: new Date(NOW).toISOString(),
+    });
+    expect(listed.json()).toEqual([alert]);
+  });
+
+  it('creates an RSI alert against the live RSI of its interval', async () => {
+    const hours = Array.from({ length: 30 }, (_, i) =>
+      candle(T - (30 - i) * 3600, 100, 101, 99, i % 2 === 0 ? 100 : 101),
+    );
+    market.setHistory('ETHUSDT', 'OneHour', hours);
+    await build();
+    const { subscriptionId } = await subscribe();
+
+    const response = await createAlert({
+      symbol: 'ETHUSDT',
+      type: 'Rsi',
+      valueTarget: 70,
+      rsiInterval: 'OneHour',
+      subscriptionId,
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ type: 'Rsi', interval: 'OneHour', valueTarget: 70 });
+    expect(response.json<Alert>().valueOnCreation).toBeGreaterThan(40);
+    expect(response.json<Alert>().valueOnCreation).toBeLessThan(60);
+  });
+
+  it.each([
+    [{ symbol: 'BTCUSDX', type: 'Price', valueTarget: 1 }, 400, 'UNKNOWN_SYMBOL', 'Unknown symbol'],
+    [
+      { symbol: 'BTCUSDT', type: 'Price', valueTarget: '' },
+      400,
+      'INVALID_ALERT',
+      "Value can't be empty",
+    ],
+    [
+      { symbol: 'BTCUSDT', type: 'Price', valueTarget: -5 },
+      400,
+      'INVALID_ALERT',
+      'Value must be a positive number',
+    ],
+    [
+      { symbol: 'BTCUSDT', type: 'Rsi', valueTarget: 101, rsiInterval: 'OneHour' },
+      400,
+      'INVALID_ALERT',
+      'RSI value must be between 0 and 100',
+    ],
+    [{ symbol: 'BTCUSDT', type: 'Rsi', valueTarget: 50 }, 400, 'INVALID_INTERVAL', 'rsiInterval'],
+  ])('refuses %j with %i %s', async (fields, status, code, detail) => {
+    await build();
+    const { subscriptionId } = await subscribe();
+
+    const response = await createAlert({ ...fields, subscriptionId });
+
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ code, detail: expect.stringContaining(detail) });
+    expect(await store.listAlerts(subscriptionId)).toEqual([]);
+  });
+
+  it('refuses an alert for a subscription id it never issued', async () => {
+    await build();
+
+    const response = await createAlert({
+      symbol: 'BTCUSDT',
+      type: 'Price',
+      valueTarget: 65_000,
+      subscriptionId: 'made-up-id',
+    });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'SUBSCRIPTION_NOT_FOUND' });
+  });
+
+  it('refuses more than MAX_ACTIVE_ALERTS active alerts per subscription', async () => {
+    await build();
+    const { subscriptionId } = await subscribe();
+    for (let i = 0; i < 3; i += 1) {
+      expect(
+        (
+          await createAlert({
+            symbol: 'BTCUSDT',
+            type: 'Price',
+            valueTarget: 65_000 + i,
+            subscriptionId,
+          })
+        ).statusCode,
+      ).toBe(201);
+    }
+
+    const response = await createAlert({
+      symbol: 'BTCUSDT',
+      type: 'Price',
+      valueTarget: 70_000,
+      subscriptionId,
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'ALERT_LIMIT_REACHED',
+      detail: expect.stringContaining('3 active alerts'),
+    });
+  });
+
+  it('answers 404 to another subscription deleting an alert, and deletes nothing', async () => {
+    await build();
+    const owner = await subscribe();
+    const stranger = await subscribe();
+    const alert = (
+      await createAlert({
+        symbol: 'BTCUSDT',
+        type: 'Price',
+        valueTarget: 65_000,
+        subscriptionId: owner.subscriptionId,
+      })
+    ).json<Alert>();
+
+    const foreign = await app.inject({
+      method: 'DELETE',
+      url: `/alerts/${alert.id}?subscriptionId=${stranger.subscriptionId}`,
+    });
+    const afterForeign = await app.inject({
+      method: 'GET',
+      url: `/alerts?subscriptionId=${owner.subscriptionId}`,
+    });
+    const own = await app.inject({
+      method: 'DELETE',
+      url: `/alerts/${alert.id}?subscriptionId=${owner.subscriptionId}`,
+    });
+    const afterOwn = await app.inject({
+      method: 'GET',
+      url: `/alerts?subscriptionId=${owner.subscriptionId}`,
+    });
+
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'ALERT_NOT_FOUND' });
+    expect(afterForeign.json()).toEqual([alert]);
+    expect(own.statusCode).toBe(204);
+    expect(afterOwn.json()).toEqual([]);
+  });
+
+  it('limits writes per address with 429 and Retry-After', async () => {
+    await build({ rateLimit: { capacity: 2, refillPerSecond: 0.1 } });
+    await subscribe();
+    await subscribe();
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: push.createSubscription(),
+    });
+
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBe('10');
+    expect(response.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('pushes an encrypted notification when the price crosses the target, and marks the alert Triggered', async () => {
+    await build();
+    const { subscriptionId, endpoint } = await subscribe();
+    const alert = (
+      await createAlert({ symbol: 'BTCUSDT', type: 'Price', valueTarget: 60_500, subscriptionId })
+    ).json<Alert>();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 60_600, 59_950, 60_550));
+    const [message] = await push.waitForPushes(1, { endpoint });
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/alerts?subscriptionId=${subscriptionId}`,
+    });
+
+    expect(JSON.parse(message!.payload)).toEqual({
+      title: 'BTCUSDT price alert',
+      body: 'BTCUSDT price rose to 60,600.00',
+      icon: '/icons/btc.png',
+      url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
+      tag: alert.id,
+    });
+    expect(message).toMatchObject({ urgency: 'high', topic: alert.id, ttl: 86_400 });
+    expect(listed.json()).toEqual([
+      {
+        ...alert,
+        status: 'Triggered',
+        triggeredAt: new Date(NOW).toISOString(),
+        triggeredValue: 60_600,
+      },
+    ]);
+  });
+
+  it('keeps what it stored when the app restarts on the same store file', async () => {
+    await store.close();
+    store = await openAlertStore({ databaseUrl: undefined, dataDir });
+    await build();
+    const { subscriptionId } = await subscribe();
+    await createAlert({ symbol: 'BTCUSDT', type: 'Price', valueTarget: 65_000, subscriptionId });
+    await app.close();
+
+    store = await openAlertStore({ databaseUrl: undefined, dataDir });
+    await build();
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/alerts?subscriptionId=${subscriptionId}`,
+    });
+
+    expect(listed.json()).toHaveLength(1);
+    expect(await store.findSubscription(subscriptionId)).toMatchObject({
+      createdAt: NOW as UnixMillis,
+    });
+  });
+});

@@ -1,0 +1,292 @@
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
+import { SYMBOL_CATALOGUE, type UnixSeconds } from '@pairwatch/domain';
+import { type FastifyInstance } from 'fastify';
+import { type AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { loadConfig } from './config/loadConfig';
+import { UpstreamError } from './market/UpstreamError';
+import { FakeMarketData } from './test-support/FakeMarketData';
+import { tempDataDir } from './test-support/tempDataDir';
+
+const apps: FastifyInstance[] = [];
+const dataDir = tempDataDir();
+
+async function setUp(
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; market: FakeMarketData }> {
+  const market = new FakeMarketData();
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: dataDir.dir, ...env }),
+    marketData: market,
+    symbols: {
+      all: async () => ({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT, ETHUSDT: SYMBOL_CATALOGUE.ETHUSDT }),
+    },
+    version: '9.8.7',
+  });
+  apps.push(app);
+  return { app, market };
+}
+
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+afterAll(() => dataDir.remove());
+
+const CANDLE = {
+  time: 1_704_067_200 as UnixSeconds,
+  open: 1,
+  high: 2,
+  low: 0.5,
+  close: 1.5,
+  volume: 10,
+};
+
+describe('GET /candles', () => {
+  it('answers the market candles for a valid query with the default limit of 500', async () => {
+    const { app, market } = await setUp();
+    market.answer = async () => [CANDLE];
+    const response = await app.inject('/candles?symbol=BTCUSDT&interval=OneHour');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([CANDLE]);
+    expect(market.queries).toEqual([{ symbol: 'BTCUSDT', interval: 'OneHour', limit: 500 }]);
+  });
+
+  it('converts endTime and startTime from ISO 8601 to Unix seconds, UTC when no zone is given', async () => {
+    const { app, market } = await setUp();
+    await app.inject(
+      '/candles?symbol=ETHUSDT&interval=OneDay&limit=1000&endTime=2024-01-31T12:00:00.999Z',
+    );
+    await app.inject('/candles?symbol=ETHUSDT&interval=OneDay&limit=1&startTime=2024-01-31T12:00');
+    await app.inject(
+      '/candles?symbol=ETHUSDT&interval=OneDay&limit=1&endTime=2024-01-31T14:00:00%2B02:00',
+    );
+    await app.inject('/candles?symbol=ETHUSDT&interval=OneDay&limit=1&endTime=2024-01-31');
+    expect(market.queries.map((q) => q.endTime ?? q.startTime)).toEqual([
+      1706702400, 1706702400, 1706702400, 1706659200,
+    ]);
+    expect(market.queries[0]?.limit).toBe(1000);
+  });
+
+  it.each(
+    (
+      [
+        ['', 'UNKNOWN_SYMBOL', 'A symbol is required, e.g. symbol=BTCUSDT.'],
+        [
+          'symbol=BTCUSDX&interval=OneHour',
+          'UNKNOWN_SYMBOL',
+          /^Unknown symbol 'BTCUSDX'\. Supported symbols: BTCUSDT, /,
+        ],
+        ['symbol=btcusdt&interval=OneHour', 'UNKNOWN_SYMBOL', /^Unknown symbol 'btcusdt'/],
+        ['symbol=BTCUSDT', 'INVALID_INTERVAL', /^An interval is required\. Use one of OneMinute, /],
+        [
+          'symbol=BTCUSDT&interval=1h',
+          'INVALID_INTERVAL',
+          /^Unknown interval '1h'\. Use one of OneMinute, FiveMinutes/,
+        ],
+        [
+          'symbol=BTCUSDT&interval=OneHour&limit=0',
+          'INVALID_LIMIT',
+          "The limit must be a whole number from 1 to 1000, got '0'.",
+        ],
+        ['symbol=BTCUSDT&interval=OneHour&limit=1001', 'INVALID_LIMIT', /got '1001'/],
+        ['symbol=BTCUSDT&interval=OneHour&limit=NaN', 'INVALID_LIMIT', /got 'NaN'/],
+        ['symbol=BTCUSDT&interval=OneHour&limit=1e2', 'INVALID_LIMIT', /got '1e2'/],
+        ['symbol=BTCUSDT&interval=OneHour&limit=-5', 'INVALID_LIMIT', /got '-5'/],
+        ['symbol=BTCUSDT&interval=OneHour&limit=', 'INVALID_LIMIT', /got ''/],
+        [
+          'symbol=BTCUSDT&interval=OneHour&endTime=yesterday',
+          'INVALID_TIME',
+          /^endTime must be an ISO 8601 time/,
+        ],
+        [
+          'symbol=BTCUSDT&interval=OneHour&endTime=2024-02-30T00:00:00Z',
+          'INVALID_TIME',
+          /2024-02-30/,
+        ],
+        [
+          'symbol=BTCUSDT&interval=OneHour&endTime=2024-01-01T25:00:00Z',
+          'INVALID_TIME',
+          /^endTime must be/,
+        ],
+        [
+          'symbol=BTCUSDT&interval=OneHour&startTime=1704067200',
+          'INVALID_TIME',
+          /^startTime must be/,
+        ],
+        [
+          'symbol=BTCUSDT&interval=OneHour&endTime=1969-12-31T23:59:59Z',
+          'INVALID_TIME',
+          /must not be before 1970/,
+        ],
+        [
+          'symbol=BTCUSDT&interval=OneHour&endTime=2024-01-01&startTime=2023-01-01',
+          'CONFLICTING_TIME_RANGE',
+          'Give endTime or startTime, not both.',
+        ],
+        [
+          'symbol=BTCUSDT&symbol=ETHUSDT&interval=OneHour',
+          'VALIDATION_FAILED',
+          'Give the symbol parameter once.',
+        ],
+        [
+          `symbol=${'A'.repeat(3000)}&interval=OneHour`,
+          'UNKNOWN_SYMBOL',
+          /^Unknown symbol 'A{40}…'/,
+        ],
+        [
+          `symbol=BTCUSDT&interval=OneHour&x=${'y'.repeat(5000)}`,
+          'REQUEST_TOO_LONG',
+          /the limit is 4096/,
+        ],
+      ] as const
+    ).map(([query, code, detail]) => ({
+      label: query.length > 70 ? `${query.slice(0, 50)}…` : query,
+      query,
+      code,
+      detail,
+    })),
+  )('refuses ?$label with 400 $code', async ({ query, code, detail }) => {
+    const { app, market } = await setUp();
+    const response = await app.inject(`/candles?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    const body = response.json<{ code: string; detail: string; status: number; title: string }>();
+    expect(body.code).toBe(code);
+    expect(body.status).toBe(400);
+    if (typeof detail === 'string') expect(body.detail).toBe(detail);
+    else expect(body.detail).toMatch(detail);
+    expect(market.queries).toEqual([]);
+  });
+
+  it('answers 503 with Retry-After when the upstream is unavailable and the cache cannot answer', async () => {
+    const { app, market } = await setUp();
+    market.answer = async () => {
+      throw new UpstreamError(
+        'unavailable',
+        'The market data source asked us to slow down. Please try again in 7 s.',
+        '429',
+        7,
+      );
+    };
+    const response = await app.inject('/candles?symbol=BTCUSDT&interval=OneHour');
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('7');
+    expect(response.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', status: 503 });
+  });
+
+  it('answers 502 when the upstream answered with an error', async () => {
+    const { app, market } = await setUp();
+    market.answer = async () => {
+      throw new UpstreamError(
+        'bad-response',
+        'The market data source answered with an error (HTTP 500).',
+        'x',
+      );
+    };
+    const response = await app.inject('/candles?symbol=BTCUSDT&interval=OneHour');
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE' });
+  });
+
+  it('hides an unexpected failure behind a generic 500 without a stack trace', async () => {
+    const { app, market } = await setUp();
+    market.answer = async () => {
+      throw new Error('secret internal detail');
+    };
+    const response = await app.inject('/candles?symbol=BTCUSDT&interval=OneHour');
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toMatch(/secret|at .*\.ts/);
+    expect(response.json()).toMatchObject({ code: 'INTERNAL_ERROR' });
+  });
+});
+
+describe('GET /symbols', () => {
+  it('answers every symbol the exchange lists', async () => {
+    const { app } = await setUp();
+    const response = await app.inject('/symbols');
+    expect(response.json()).toEqual({
+      BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT,
+      ETHUSDT: SYMBOL_CATALOGUE.ETHUSDT,
+    });
+  });
+
+  it('answers the listed symbols and leaves unknown ones out', async () => {
+    const { app } = await setUp();
+    const response = await app.inject('/symbols/ETHUSDT,NOPE,ADAUSDT');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ETHUSDT: SYMBOL_CATALOGUE.ETHUSDT });
+  });
+
+  it.each([
+    ['a blank list', '%20,%20', 'List at least one symbol'],
+    ['a malformed entry', 'BTC-USDT', "got 'BTC-USDT'"],
+    [
+      '51 entries',
+      Array.from({ length: 51 }, () => 'BTCUSDT').join(','),
+      'at most 50 symbols, got 51',
+    ],
+  ])('refuses %s with 400 INVALID_SYMBOL_LIST', async (_label, list, detail) => {
+    const { app } = await setUp();
+    const response = await app.inject(`/symbols/${list}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ code: string; detail: string }>().code).toBe('INVALID_SYMBOL_LIST');
+    expect(response.json<{ detail: string }>().detail).toContain(detail);
+  });
+});
+
+describe('GET /status', () => {
+  it('reports the market source and connection, the database and the version', async () => {
+    const { app, market } = await setUp();
+    expect((await app.inject('/status')).json()).toEqual({
+      marketData: { source: 'simulator', connected: true },
+      database: 'sqlite',
+      version: '9.8.7',
+    });
+    market.current = { source: 'binance', connected: false };
+    expect((await app.inject('/status')).json()).toMatchObject({
+      marketData: { source: 'binance', connected: false },
+    });
+  });
+});
+
+describe('the app', () => {
+  it('answers unknown routes with a 404 problem', async () => {
+    const { app } = await setUp();
+    const response = await app.inject('/nope?subscriptionId=secret');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      detail: 'There is nothing at GET /nope.',
+    });
+  });
+
+  it('allows the configured origins with credentials, and no others', async () => {
+    const { app } = await setUp();
+    const allowed = await app.inject({
+      url: '/status',
+      headers: { origin: 'http://localhost:8080' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const other = await app.inject({ url: '/status', headers: { origin: 'http://evil.test' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/alerts/x',
+      headers: { origin: 'http://127.0.0.1:8080', 'access-control-request-method': 'DELETE' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toContain('DELETE');
+  });
+
+  it('answers a request head too large for Node with a 400 problem on a real socket', async () => {
+    const { app } = await setUp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/candles?symbol=${'A'.repeat(20_000)}`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(await response.json()).toMatchObject({ code: 'REQUEST_TOO_LONG' });
+  });
+});

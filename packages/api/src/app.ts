@@ -1,0 +1,101 @@
+import cors from '@fastify/cors';
+import { fastifySignalR } from '@pairwatch/signalr-server';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { alertsPlugin } from './alerts/alertsPlugin';
+import { type AppConfig } from './config/AppConfig';
+import { ApiProblem } from './errors/ApiProblem';
+import { registerProblemHandlers } from './errors/registerProblemHandlers';
+import { writeClientErrorProblem } from './errors/writeClientErrorProblem';
+import { CANDLE_HUB_PATH, CandleHub, type CandleHubOptions } from './hub/CandleHub';
+import { type MarketData } from './market/MarketData';
+import { candlesRoutes } from './routes/candlesRoutes';
+import { statusRoutes } from './routes/statusRoutes';
+import { type SymbolSource, symbolsRoutes } from './routes/symbolsRoutes';
+
+/** What {@link buildApp} is built from; tests pass fakes or a simulator-backed market. */
+export interface AppDependencies {
+  readonly config: AppConfig;
+  readonly marketData: MarketData;
+  readonly symbols: SymbolSource;
+  /** Reported by `GET /status`. */
+  readonly version: string;
+  /** Default: silent. */
+  readonly logger?: Logger;
+  /** Hub timing overrides for tests. */
+  readonly hubSettings?: CandleHubOptions['settings'];
+}
+
+/** Longer URLs are refused before routing (Node itself refuses request heads over 16 KiB). */
+const MAX_URL_LENGTH = 4096;
+/** The api's JSON bodies (alerts, push subscriptions) are far smaller. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Builds the api as a Fastify instance without listening, so tests `inject()` requests or listen
+ * on port 0: problem+json errors, CORS, the candle hub at `/candles-hub`, the market routes and
+ * the alerts plugin. Closing the app closes the hub and releases its upstream streams; the market
+ * itself belongs to the caller.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, marketData } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger ?? pino({ level: 'silent' }),
+    // Fastify's request lines carry the query string, and some queries carry a subscription id.
+    logController: new LogController({ disableRequestLogging: true }),
+    clientErrorHandler: writeClientErrorProblem,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
+  }) as unknown as FastifyInstance;
+  registerProblemHandlers(app);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) {
+      throw new ApiProblem(
+        'REQUEST_TOO_LONG',
+        `The URL is ${request.url.length} characters long; the limit is ${MAX_URL_LENGTH}.`,
+      );
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    request.log.info(
+      {
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+  await app.register(cors, {
+    origin: [...config.corsOrigins],
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+    strictPreflight: false,
+  });
+
+  const candleHub = new CandleHub({
+    marketData,
+    logger: app.log,
+    allowedOrigins: config.corsOrigins,
+    ...(deps.hubSettings === undefined ? {} : { settings: deps.hubSettings }),
+  });
+  await app.register(fastifySignalR, { hub: candleHub.hub, path: CANDLE_HUB_PATH });
+  app.addHook('onClose', async () => candleHub.releaseAll());
+
+  await app.register(candlesRoutes, { marketData });
+  await app.register(symbolsRoutes, { symbols: deps.symbols });
+  await app.register(statusRoutes, {
+    marketData,
+    database: config.database,
+    version: deps.version,
+  });
+
+  // ── Alerts and push (src/alerts, src/push, src/storage) ─────────────────────────────
+  // Store, /alerts and /push routes, alert engine, Web Push sender, WatchAlerts on the hub.
+  await app.register(alertsPlugin, { config, marketData, hub: candleHub.hub });
+  // ─────────────────────────────────────────────────────────────────────────────────────
+
+  return app;
+}

@@ -1,0 +1,46 @@
+/** Where market data comes from: Binance, the embedded simulator, or Binance with a simulator fallback. */
+export type MarketDataMode = 'auto' | 'binance' | 'simulator';
+
+/** pino levels accepted by `LOG_LEVEL`. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** The Web Push identity given in the environment; each part is absent when its variable is unset. */
+export interface VapidConfig {
+  /** `VAPID_PUBLIC_KEY`: uncompressed P-256 public key, base64url (65 bytes). */
+  readonly publicKey?: string;
+  /** `VAPID_PRIVATE_KEY`: P-256 private key, base64url (32 bytes). */
+  readonly privateKey?: string;
+  /** `VAPID_SUBJECT`: a `mailto:` or `https:` contact. */
+  readonly subject?: string;
+}
+
+/**
+ * The api's configuration, read once from the environment at boot (architecture §2) by
+ * `loadConfig`. Every field is already validated and normalised.
+ */
+export interface AppConfig {
+  /** `PORT` (default 5080). */
+  readonly port: number;
+  /** `HOST` (default 127.0.0.1). */
+  readonly host: string;
+  /** `DATA_DIR` resolved to an absolute path (default `./data`). */
+  readonly dataDir: string;
+  /** `DATABASE_URL` (a `postgres://` URL) or undefined for the embedded SQLite file. */
+  readonly databaseUrl: string | undefined;
+  /** The database in use, derived from `DATABASE_URL`. */
+  readonly database: 'sqlite' | 'postgres';
+  /** `MARKET_DATA` (default auto). */
+  readonly marketData: MarketDataMode;
+  /** `BINANCE_REST_URL` without a trailing slash; the api appends `/api/v3/…`. */
+  readonly binanceRestUrl: string;
+  /** `BINANCE_WS_URL` without a trailing slash; the api appends `/stream?streams=…`. */
+  readonly binanceWsUrl: string;
+  /** `CORS_ORIGINS`: exact origins allowed to call the api with credentials. */
+  readonly corsOrigins: readonly string[];
+  /** `VAPID_*`. */
+  readonly vapid: VapidConfig;
+  /** `MAX_ACTIVE_ALERTS` per push subscription (default 100). */
+  readonly maxActiveAlerts: number;
+  /** `LOG_LEVEL` (default info). */
+  readonly logLevel: LogLevel;
+}

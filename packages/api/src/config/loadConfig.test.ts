@@ -1,0 +1,133 @@
+import { describe, expect, it } from '@jest/globals';
+import path from 'node:path';
+import { ConfigError } from './ConfigError';
+import { DEFAULT_CORS_ORIGINS, loadConfig } from './loadConfig';
+
+const PUBLIC_KEY = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+const PRIVATE_KEY = Buffer.alloc(32, 9).toString('base64url');
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env, '/srv');
+  } catch (error: unknown) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({}, '/srv');
+    expect(config).toEqual({
+      port: 5080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('/srv', 'data'),
+      databaseUrl: undefined,
+      database: 'sqlite',
+      marketData: 'auto',
+      binanceRestUrl: 'https://data-api.binance.vision',
+      binanceWsUrl: 'wss://data-stream.binance.vision',
+      corsOrigins: DEFAULT_CORS_ORIGINS,
+      vapid: { publicKey: undefined, privateKey: undefined, subject: undefined },
+      maxActiveAlerts: 100,
+      logLevel: 'info',
+    });
+    expect(config.corsOrigins).toEqual(['http://127.0.0.1:8080', 'http://localhost:8080']);
+  });
+
+  it('reads every variable when all are set to valid values', () => {
+    const config = loadConfig(
+      {
+        PORT: '0',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/pairwatch',
+        DATABASE_URL: 'postgres://user:secret@db:5432/pairwatch',
+        MARKET_DATA: 'simulator',
+        BINANCE_REST_URL: 'http://127.0.0.1:5090/',
+        BINANCE_WS_URL: 'ws://127.0.0.1:5090',
+        CORS_ORIGINS: 'http://127.0.0.1:3000, https://app.example.org',
+        VAPID_PUBLIC_KEY: PUBLIC_KEY,
+        VAPID_PRIVATE_KEY: PRIVATE_KEY,
+        VAPID_SUBJECT: 'mailto:ops@example.org',
+        MAX_ACTIVE_ALERTS: '7',
+        LOG_LEVEL: 'warn',
+      },
+      '/srv',
+    );
+    expect(config.port).toBe(0);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe('/srv/var/pairwatch');
+    expect(config.database).toBe('postgres');
+    expect(config.marketData).toBe('simulator');
+    expect(config.binanceRestUrl).toBe('http://127.0.0.1:5090');
+    expect(config.binanceWsUrl).toBe('ws://127.0.0.1:5090');
+    expect(config.corsOrigins).toEqual(['http://127.0.0.1:3000', 'https://app.example.org']);
+    expect(config.vapid).toEqual({
+      publicKey: PUBLIC_KEY,
+      privateKey: PRIVATE_KEY,
+      subject: 'mailto:ops@example.org',
+    });
+    expect(config.maxActiveAlerts).toBe(7);
+    expect(config.logLevel).toBe('warn');
+  });
+
+  it.each([
+    ['PORT', 'http', /^PORT must be a whole number/],
+    ['PORT', '70000', /^PORT must be between 0 and 65535/],
+    ['HOST', 'local host', /^HOST must be/],
+    [
+      'DATABASE_URL',
+      'mysql://db/x',
+      /^DATABASE_URL must be a postgres:\/\/ URL, got scheme 'mysql:'/,
+    ],
+    [
+      'MARKET_DATA',
+      'coinbase',
+      /^MARKET_DATA must be one of auto, binance, simulator, got 'coinbase'/,
+    ],
+    ['BINANCE_REST_URL', 'ftp://example.org', /^BINANCE_REST_URL must use http or https/],
+    ['BINANCE_REST_URL', 'not a url', /^BINANCE_REST_URL must be an absolute URL/],
+    ['BINANCE_WS_URL', 'https://example.org', /^BINANCE_WS_URL must use ws or wss/],
+    ['CORS_ORIGINS', '*', /^CORS_ORIGINS must list exact origins, never '\*'/],
+    ['CORS_ORIGINS', 'http://127.0.0.1:8080/app', /^CORS_ORIGINS entries must be origins/],
+    ['VAPID_SUBJECT', 'ops@example.org', /^VAPID_SUBJECT must be a mailto: or https: contact/],
+    ['MAX_ACTIVE_ALERTS', '0', /^MAX_ACTIVE_ALERTS must be between 1 and 100000/],
+    ['MAX_ACTIVE_ALERTS', '2.5', /^MAX_ACTIVE_ALERTS must be a whole number/],
+    [
+      'LOG_LEVEL',
+      'verbose',
+      /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/,
+    ],
+  ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it('never echoes a database URL, which may hold a password', () => {
+    const problems = problemsOf({ DATABASE_URL: 'mysql://user:hunter2@db/x' });
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it('requires both VAPID keys or neither, and checks their sizes', () => {
+    expect(problemsOf({ VAPID_PUBLIC_KEY: PUBLIC_KEY })).toEqual([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or both left unset)',
+    ]);
+    const problems = problemsOf({ VAPID_PUBLIC_KEY: PRIVATE_KEY, VAPID_PRIVATE_KEY: PRIVATE_KEY });
+    expect(problems).toEqual([
+      expect.stringMatching(/^VAPID_PUBLIC_KEY must be 65 bytes in base64url/),
+    ]);
+  });
+
+  it('reports every bad variable at once in the error message', () => {
+    expect(() => loadConfig({ PORT: '-1', LOG_LEVEL: 'loud' })).toThrow(
+      /Invalid configuration:\n {2}- PORT must be a whole number, got '-1'\n {2}- LOG_LEVEL must be one of/,
+    );
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: ' ', CORS_ORIGINS: '' }, '/srv').port).toBe(5080);
+    expect(loadConfig({ CORS_ORIGINS: '' }, '/srv').corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);
+  });
+});

@@ -1,0 +1,200 @@
+import path from 'node:path';
+import { type AppConfig, type LogLevel, type MarketDataMode, type VapidConfig } from './AppConfig';
+import { ConfigError } from './ConfigError';
+
+/** Binance's public market-data-only hosts (no key needed, public endpoints only). */
+export const DEFAULT_BINANCE_REST_URL = 'https://data-api.binance.vision';
+export const DEFAULT_BINANCE_WS_URL = 'wss://data-stream.binance.vision';
+/** The shell's origin under both loopback names. */
+export const DEFAULT_CORS_ORIGINS: readonly string[] = [
+  'http://127.0.0.1:8080',
+  'http://localhost:8080',
+];
+
+const MARKET_DATA_MODES: readonly MarketDataMode[] = ['auto', 'binance', 'simulator'];
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
+const MAX_ALERTS_CEILING = 100_000;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads one variable: unset and blank both mean "use the default". */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** Rejects a value; the message starts with the variable's name. */
+function invalid(message: string): never {
+  throw new Error(message);
+}
+
+function integer(raw: string, name: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw)) invalid(`${name} must be a whole number, got '${raw}'`);
+  const value = Number(raw);
+  if (value < min || value > max) invalid(`${name} must be between ${min} and ${max}, got ${raw}`);
+  return value;
+}
+
+function baseUrl(raw: string, name: string, protocols: readonly string[]): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    invalid(`${name} must be an absolute URL, got '${raw}'`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    invalid(
+      `${name} must use ${protocols.map((p) => p.replace(':', '')).join(' or ')}, got '${raw}'`,
+    );
+  }
+  if (url.search !== '' || url.hash !== '') {
+    invalid(`${name} must not carry a query or fragment, got '${raw}'`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function origin(raw: string, name: string): string {
+  if (raw === '*') {
+    invalid(`${name} must list exact origins, never '*' (the hub client sends credentials)`);
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    invalid(`${name} entries must be origins like http://127.0.0.1:8080, got '${raw}'`);
+  }
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.origin !== raw.replace(/\/$/, '')
+  ) {
+    invalid(
+      `${name} entries must be origins like http://127.0.0.1:8080 (scheme, host, port; no path), got '${raw}'`,
+    );
+  }
+  return url.origin;
+}
+
+function base64urlKey(raw: string, name: string, bytes: number): string {
+  if (!/^[A-Za-z0-9_-]+$/.test(raw) || Buffer.from(raw, 'base64url').length !== bytes) {
+    invalid(`${name} must be ${bytes} bytes in base64url, got ${raw.length} characters`);
+  }
+  return raw;
+}
+
+/**
+ * Reads and validates the api's environment (architecture §2).
+ *
+ * @param env - usually `process.env`; tests pass a plain object.
+ * @param cwd - the directory a relative `DATA_DIR` is resolved against.
+ * @returns the configuration with defaults applied.
+ * @throws ConfigError listing every bad variable by name, so the process can stop with one message.
+ * @example `loadConfig({ PORT: '0', MARKET_DATA: 'simulator' })`
+ */
+export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  function field<T>(name: string, fallback: T, parse: (raw: string) => T): T {
+    const raw = read(env, name);
+    if (raw === undefined) return fallback;
+    try {
+      return parse(raw);
+    } catch (error: unknown) {
+      problems.push(error instanceof Error ? error.message : `${name}: ${String(error)}`);
+      return fallback;
+    }
+  }
+  function oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
+    return field<T>(name, fallback, (raw) => {
+      if (!(allowed as readonly string[]).includes(raw)) {
+        invalid(`${name} must be one of ${allowed.join(', ')}, got '${raw}'`);
+      }
+      return raw as T;
+    });
+  }
+
+  const port = field('PORT', 5080, (raw) => integer(raw, 'PORT', 0, 65535));
+  const host = field('HOST', '127.0.0.1', (raw) => {
+    if (/\s|\//.test(raw)) invalid(`HOST must be a host name or IP address, got '${raw}'`);
+    return raw;
+  });
+  const dataDir = path.resolve(
+    cwd,
+    field('DATA_DIR', './data', (raw) => raw),
+  );
+  const databaseUrl = field<string | undefined>('DATABASE_URL', undefined, (raw) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      invalid(`DATABASE_URL must be a postgres:// URL, got an unparsable value`);
+    }
+    if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+      // The URL may hold a password: name the scheme only.
+      invalid(`DATABASE_URL must be a postgres:// URL, got scheme '${url.protocol}'`);
+    }
+    return raw;
+  });
+  const marketData = oneOf('MARKET_DATA', 'auto', MARKET_DATA_MODES);
+  const binanceRestUrl = field('BINANCE_REST_URL', DEFAULT_BINANCE_REST_URL, (raw) =>
+    baseUrl(raw, 'BINANCE_REST_URL', ['http:', 'https:']),
+  );
+  const binanceWsUrl = field('BINANCE_WS_URL', DEFAULT_BINANCE_WS_URL, (raw) =>
+    baseUrl(raw, 'BINANCE_WS_URL', ['ws:', 'wss:']),
+  );
+  const corsOrigins = field('CORS_ORIGINS', DEFAULT_CORS_ORIGINS, (raw) => {
+    const entries = raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    return [...new Set(entries.map((entry) => origin(entry, 'CORS_ORIGINS')))];
+  });
+  const vapid: VapidConfig = {
+    publicKey: field<string | undefined>('VAPID_PUBLIC_KEY', undefined, (raw) =>
+      base64urlKey(raw, 'VAPID_PUBLIC_KEY', 65),
+    ),
+    privateKey: field<string | undefined>('VAPID_PRIVATE_KEY', undefined, (raw) =>
+      base64urlKey(raw, 'VAPID_PRIVATE_KEY', 32),
+    ),
+    subject: field<string | undefined>('VAPID_SUBJECT', undefined, (raw) => {
+      if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(raw)) {
+        invalid(`VAPID_SUBJECT must be a mailto: or https: contact, got '${raw}'`);
+      }
+      return raw;
+    }),
+  };
+  if (
+    (read(env, 'VAPID_PUBLIC_KEY') === undefined) !==
+    (read(env, 'VAPID_PRIVATE_KEY') === undefined)
+  ) {
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or both left unset)',
+    );
+  }
+  const maxActiveAlerts = field('MAX_ACTIVE_ALERTS', 100, (raw) =>
+    integer(raw, 'MAX_ACTIVE_ALERTS', 1, MAX_ALERTS_CEILING),
+  );
+  const logLevel = oneOf('LOG_LEVEL', 'info', LOG_LEVELS);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    database: databaseUrl === undefined ? 'sqlite' : 'postgres',
+    marketData,
+    binanceRestUrl,
+    binanceWsUrl,
+    corsOrigins,
+    vapid,
+    maxActiveAlerts,
+    logLevel,
+  };
+}

@@ -1,0 +1,43 @@
+/** One entry of the error catalogue: the HTTP status and a short, fixed title. */
+export interface ProblemType {
+  readonly status: number;
+  readonly title: string;
+}
+
+/**
+ * Every error the api answers with, by stable `code` (architecture §3). Clients map codes, never
+ * message text. Codes are never renamed or reused; each one is documented in the package README
+ * (a test checks it).
+ */
+export const problemCatalogue = {
+  BAD_REQUEST: { status: 400, title: 'Bad request' },
+  VALIDATION_FAILED: { status: 400, title: 'Invalid request' },
+  INVALID_JSON: { status: 400, title: 'Malformed JSON body' },
+  REQUEST_TOO_LONG: { status: 400, title: 'Request too long' },
+  UNKNOWN_SYMBOL: { status: 400, title: 'Unknown symbol' },
+  INVALID_INTERVAL: { status: 400, title: 'Invalid interval' },
+  INVALID_LIMIT: { status: 400, title: 'Invalid limit' },
+  INVALID_TIME: { status: 400, title: 'Invalid time' },
+  CONFLICTING_TIME_RANGE: { status: 400, title: 'Conflicting time range' },
+  INVALID_SYMBOL_LIST: { status: 400, title: 'Invalid symbol list' },
+  INVALID_ALERT: { status: 400, title: 'Invalid alert' },
+  INVALID_PUSH_SUBSCRIPTION: { status: 400, title: 'Invalid push subscription' },
+  NOT_FOUND: { status: 404, title: 'Not found' },
+  ALERT_NOT_FOUND: { status: 404, title: 'Alert not found' },
+  SUBSCRIPTION_NOT_FOUND: { status: 404, title: 'Push subscription not found' },
+  ALERT_LIMIT_REACHED: { status: 409, title: 'Too many active alerts' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
+  RATE_LIMITED: { status: 429, title: 'Too many requests' },
+  INTERNAL_ERROR: { status: 500, title: 'Internal error' },
+  UPSTREAM_BAD_RESPONSE: { status: 502, title: 'Market data source failed' },
+  UPSTREAM_UNAVAILABLE: { status: 503, title: 'Market data source unavailable' },
+} as const satisfies Record<string, ProblemType>;
+
+/** A stable error code of the catalogue. */
+export type ProblemCode = keyof typeof problemCatalogue;
+
+/** Tells whether a string is a catalogued code. */
+export function isProblemCode(value: unknown): value is ProblemCode {
+  return typeof value === 'string' && Object.hasOwn(problemCatalogue, value);
+}

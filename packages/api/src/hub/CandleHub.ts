@@ -1,0 +1,183 @@
+import {
+  type CandleUpdate,
+  INTERVALS,
+  type Interval,
+  intervalOpenTime,
+  isInterval,
+  isSymbolId,
+  SYMBOLS,
+  type SymbolId,
+  type UnixSeconds,
+} from '@pairwatch/domain';
+import {
+  type ClientConnection,
+  guards,
+  Hub,
+  HubError,
+  type HubSettings,
+  type Logger,
+} from '@pairwatch/signalr-server';
+import { type MarketData } from '../market/MarketData';
+
+/** Where the hub is mounted (architecture §4). */
+export const CANDLE_HUB_PATH = '/candles-hub';
+
+/** Per-connection state of the candle hub. */
+export interface CandleHubState {
+  /** Candle groups this connection subscribed to. */
+  readonly candleGroups: Set<string>;
+}
+
+/** Options of {@link CandleHub}. */
+export interface CandleHubOptions {
+  readonly marketData: MarketData;
+  readonly logger: Logger;
+  /** `CORS_ORIGINS`. */
+  readonly allowedOrigins: readonly string[];
+  /** Timing overrides (tests shorten them); production uses the protocol's defaults. */
+  readonly settings?: Omit<
+    HubSettings<CandleHubState>,
+    'allowedOrigins' | 'logger' | 'onDisconnected'
+  >;
+  /** The clock (ms) that tells a current candle from a stale one. */
+  readonly now?: () => number;
+}
+
+/** The group (and coalescing key) of one stream. */
+function candleGroup(symbol: SymbolId, interval: Interval): string {
+  return `candles:${symbol}:${interval}`;
+}
+
+/** Echoes client input in an error without letting it grow the message. */
+function quote(value: string): string {
+  return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+}
+
+function crossProduct(
+  symbols: readonly string[],
+  intervals: readonly string[],
+): [SymbolId, Interval][] {
+  const badSymbol = symbols.find((symbol) => !isSymbolId(symbol));
+  if (badSymbol !== undefined) {
+    throw new HubError(
+      `Unknown symbol ${quote(badSymbol)}. Supported symbols: ${SYMBOLS.join(', ')}.`,
+    );
+  }
+  const badInterval = intervals.find((interval) => !isInterval(interval));
+  if (badInterval !== undefined) {
+    throw new HubError(
+      `Unknown interval ${quote(badInterval)}. Use one of ${INTERVALS.join(', ')}.`,
+    );
+  }
+  return (symbols as SymbolId[]).flatMap((symbol) =>
+    (intervals as Interval[]).map((interval): [SymbolId, Interval] => [symbol, interval]),
+  );
+}
+
+/** Long enough for every symbol and interval (with repeats); longer lists are refused. */
+const MAX_LIST = 64;
+
+/**
+ * The candle hub at `/candles-hub` (architecture §4): `SubscribeToCandleUpdates` /
+ * `UnsubscribeFromCandleUpdates` over the cross product of symbols and intervals, one hub group
+ * per stream, and `CandleUpdate` pushed to each group from the market feed.
+ *
+ * NOTE: the upstream stream is held by reference count of *groups*: the first member of a group
+ * subscribes it on the market, the last one to leave (or disconnect) releases it. A broadcast is
+ * keyed by its stream, so a client that cannot keep up gets the latest candle per stream rather
+ * than a queue. The other hub methods (`WatchAlerts`) are registered on {@link CandleHub.hub} by
+ * the alerts plugin.
+ */
+export class CandleHub {
+  /** The SignalR hub; mount it with `fastifySignalR` at {@link CANDLE_HUB_PATH}. */
+  readonly hub: Hub<CandleHubState>;
+  private readonly groups = new Map<string, { members: number; release: () => void }>();
+
+  constructor(private readonly options: CandleHubOptions) {
+    this.hub = new Hub<CandleHubState>({
+      ...options.settings,
+      allowedOrigins: options.allowedOrigins,
+      logger: options.logger,
+      createState: () => ({ candleGroups: new Set<string>() }),
+      onDisconnected: (connection) => {
+        for (const group of connection.state.candleGroups) this.leave(group);
+        connection.state.candleGroups.clear();
+      },
+    });
+    const list = guards.arrayOf(guards.string, MAX_LIST);
+    this.hub
+      .addMethod('SubscribeToCandleUpdates', [list, list], (caller, symbols, intervals) =>
+        this.subscribe(caller, crossProduct(symbols, intervals)),
+      )
+      .addMethod('UnsubscribeFromCandleUpdates', [list, list], (caller, symbols, intervals) =>
+        this.unsubscribe(caller, crossProduct(symbols, intervals)),
+      );
+  }
+
+  /** Streams the hub holds upstream (groups with members). */
+  get streamCount(): number {
+    return this.groups.size;
+  }
+
+  /** Releases every upstream stream the hub holds (the hub itself closes with Fastify). */
+  releaseAll(): void {
+    for (const { release } of this.groups.values()) release();
+    this.groups.clear();
+  }
+
+  private subscribe(
+    caller: ClientConnection<CandleHubState>,
+    pairs: readonly [SymbolId, Interval][],
+  ): void {
+    for (const [symbol, interval] of pairs) {
+      const group = candleGroup(symbol, interval);
+      if (!caller.state.candleGroups.has(group)) {
+        caller.state.candleGroups.add(group);
+        caller.addToGroup(group);
+        this.join(group, symbol, interval);
+      }
+      // The snapshot goes out before the completion, so no live update can overtake it. Only the
+      // current interval's candle is a snapshot: an older one (a stream nobody watched for a
+      // while) would reach a chart as an update older than the candles it just loaded.
+      const candle = this.options.marketData.latestCandle(symbol, interval);
+      const now = Math.floor((this.options.now ?? Date.now)() / 1000) as UnixSeconds;
+      if (candle !== undefined && candle.time >= intervalOpenTime(interval, now)) {
+        const update: CandleUpdate = { symbol, interval, candle };
+        caller.send('CandleUpdate', [update], { key: group });
+      }
+    }
+  }
+
+  private unsubscribe(
+    caller: ClientConnection<CandleHubState>,
+    pairs: readonly [SymbolId, Interval][],
+  ): void {
+    for (const [symbol, interval] of pairs) {
+      const group = candleGroup(symbol, interval);
+      if (!caller.state.candleGroups.delete(group)) continue;
+      caller.removeFromGroup(group);
+      this.leave(group);
+    }
+  }
+
+  private join(group: string, symbol: SymbolId, interval: Interval): void {
+    const existing = this.groups.get(group);
+    if (existing !== undefined) {
+      existing.members += 1;
+      return;
+    }
+    const release = this.options.marketData.subscribe(symbol, interval, (update) => {
+      this.hub.broadcast(group, 'CandleUpdate', [update], { key: group });
+    });
+    this.groups.set(group, { members: 1, release });
+  }
+
+  private leave(group: string): void {
+    const entry = this.groups.get(group);
+    if (entry === undefined) return;
+    entry.members -= 1;
+    if (entry.members > 0) return;
+    this.groups.delete(group);
+    entry.release();
+  }
+}

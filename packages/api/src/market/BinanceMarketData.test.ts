@@ -1,0 +1,244 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { type CandleUpdate, type UnixSeconds } from '@pairwatch/domain';
+import pino from 'pino';
+import { FakeUpstream } from '../test-support/FakeUpstream';
+import { closeAt, type FakeKlines, fakeKlinesFetch } from '../test-support/fakeKlinesFetch';
+import { BinanceMarketData } from './BinanceMarketData';
+import { BinanceRestClient } from './BinanceRestClient';
+
+const MINUTE = 60_000;
+/** 2024-01-01T00:00:00Z; the market's history starts 3000 minutes earlier. */
+const NOW = 1_704_067_200_000;
+const STREAM = 'btcusdt@kline_1m';
+
+function setUp(options: { syncGiveUpMs?: number } = {}): {
+  market: BinanceMarketData;
+  upstream: FakeUpstream;
+  klines: FakeKlines;
+} {
+  const logger = pino({ level: 'silent' });
+  const klines = fakeKlinesFetch(NOW - 3000 * MINUTE);
+  const upstream = new FakeUpstream();
+  const market = new BinanceMarketData({
+    source: 'simulator',
+    rest: new BinanceRestClient({ baseUrl: 'http://exchange.test', logger, fetch: klines.fetch }),
+    feed: { wsBaseUrl: 'ws://exchange.test', connect: upstream.connect, reconnectBaseMs: 100 },
+    logger,
+    random: () => 0.5,
+    syncRetryBaseMs: 100,
+    syncRetryMaxMs: 400,
+    ...options,
+  });
+  return { market, upstream, klines };
+}
+
+function record(updates: CandleUpdate[]): (update: CandleUpdate) => void {
+  return (update) => updates.push(update);
+}
+
+/** Minutes since NOW of each update, with its close. */
+function minutes(updates: readonly CandleUpdate[]): number[] {
+  return updates.map((update) => (update.candle.time * 1000 - NOW) / MINUTE);
+}
+
+describe('BinanceMarketData', () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ now: NOW + 30_000, doNotFake: ['queueMicrotask', 'nextTick'] });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('delivers the current candle from REST first, then live updates', async () => {
+    const { market, upstream } = setUp();
+    const updates: CandleUpdate[] = [];
+    market.subscribe('BTCUSDT', 'OneMinute', record(updates));
+    upstream.last.open();
+    upstream.last.kline(STREAM, NOW, 555);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(updates.map((u) => u.candle.close)).toEqual([closeAt(NOW), 555]);
+    upstream.last.kline(STREAM, NOW + MINUTE, 556);
+    expect(updates.at(-1)).toEqual({
+      symbol: 'BTCUSDT',
+      interval: 'OneMinute',
+      candle: {
+        time: (NOW + MINUTE) / 1000,
+        open: 556,
+        high: 556,
+        low: 556,
+        close: 556,
+        volume: 1,
+      },
+    });
+    market.close();
+  });
+
+  it('after a dropped connection, delivers the missed candles in order before live ones', async () => {
+    const { market, upstream, klines } = setUp();
+    const updates: CandleUpdate[] = [];
+    market.subscribe('BTCUSDT', 'OneMinute', record(updates));
+    upstream.last.open();
+    await jest.advanceTimersByTimeAsync(10);
+    upstream.last.drop();
+    await jest.advanceTimersByTimeAsync(5 * MINUTE);
+    upstream.last.open();
+    upstream.last.kline(STREAM, NOW + 5 * MINUTE, 999);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(minutes(updates)).toEqual([0, 0, 1, 2, 3, 4, 5, 5]);
+    expect(updates.at(-1)?.candle.close).toBe(999);
+    expect(klines.calls.at(-1)).toContain(`startTime=${NOW}`);
+    market.close();
+  });
+
+  it('keeps the missed candles in the cache, so reading them needs no request', async () => {
+    const { market, upstream, klines } = setUp();
+    market.subscribe('BTCUSDT', 'OneMinute', () => undefined);
+    upstream.last.open();
+    await jest.advanceTimersByTimeAsync(10);
+    upstream.last.drop();
+    await jest.advanceTimersByTimeAsync(5 * MINUTE);
+    upstream.last.open();
+    await jest.advanceTimersByTimeAsync(10);
+    const requests = klines.calls.length;
+    const candles = await market.getCandles({
+      symbol: 'BTCUSDT',
+      interval: 'OneMinute',
+      limit: 1000,
+    });
+    expect(klines.calls).toHaveLength(requests);
+    expect(candles.at(-1)?.time).toBe((NOW + 5 * MINUTE) / 1000);
+    const steps = candles.slice(1).map((candle, index) => candle.time - candles[index]!.time);
+    expect(new Set(steps)).toEqual(new Set([60]));
+    expect(candles).toHaveLength(1000);
+    market.close();
+  });
+
+  it('backfills only after the first seconds of an interval, so the cache has no hole at the boundary', async () => {
+    jest.setSystemTime(NOW + 500);
+    const { market, upstream, klines } = setUp();
+    market.subscribe('BTCUSDT', 'OneMinute', () => undefined);
+    upstream.last.open();
+    await jest.advanceTimersByTimeAsync(3_000);
+    upstream.last.drop();
+    await jest.advanceTimersByTimeAsync(3 * MINUTE);
+    upstream.last.open();
+    await jest.advanceTimersByTimeAsync(3_000);
+    const requests = klines.calls.length;
+    const window = await market.getCandles({
+      symbol: 'BTCUSDT',
+      interval: 'OneMinute',
+      limit: 6,
+      endTime: (NOW / 1000 + 120) as UnixSeconds,
+    });
+    expect(window.map((candle) => (candle.time * 1000 - NOW) / MINUTE)).toEqual([
+      -3, -2, -1, 0, 1, 2,
+    ]);
+    expect(klines.calls).toHaveLength(requests);
+    market.close();
+  });
+
+  it('retries a failing backfill and holds live updates back meanwhile', async () => {
+    const { market, upstream, klines } = setUp();
+    const updates: CandleUpdate[] = [];
+    market.subscribe('BTCUSDT', 'OneMinute', record(updates));
+    klines.status = 500;
+    upstream.last.open();
+    upstream.last.kline(STREAM, NOW, 321);
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(updates).toEqual([]);
+    klines.status = 200;
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(updates.map((u) => u.candle.close)).toEqual([closeAt(NOW), 321]);
+    market.close();
+  });
+
+  it('resumes live updates without the backfill once it has failed for too long', async () => {
+    const { market, upstream, klines } = setUp({ syncGiveUpMs: 2_000 });
+    const updates: CandleUpdate[] = [];
+    market.subscribe('BTCUSDT', 'OneMinute', record(updates));
+    klines.status = 503;
+    upstream.last.open();
+    upstream.last.kline(STREAM, NOW, 321);
+    await jest.advanceTimersByTimeAsync(2_500);
+    expect(updates.map((u) => u.candle.close)).toEqual([321]);
+    upstream.last.kline(STREAM, NOW, 322);
+    expect(updates.map((u) => u.candle.close)).toEqual([321, 322]);
+    market.close();
+  });
+
+  it('coalesces 200 identical concurrent reads into one upstream request', async () => {
+    const { market, klines } = setUp();
+    klines.delayMs = 50;
+    const reads = Array.from({ length: 200 }, () =>
+      market.getCandles({ symbol: 'ETHUSDT', interval: 'OneMinute', limit: 500 }),
+    );
+    await jest.advanceTimersByTimeAsync(100);
+    const answers = await Promise.all(reads);
+    expect(klines.calls).toHaveLength(1);
+    expect(answers.every((answer) => answer.length === 500)).toBe(true);
+    market.close();
+  });
+
+  it('pages backwards with endTime from the cache after one wide request', async () => {
+    const { market, klines } = setUp();
+    const latest = await market.getCandles({
+      symbol: 'BTCUSDT',
+      interval: 'OneMinute',
+      limit: 500,
+    });
+    const older = await market.getCandles({
+      symbol: 'BTCUSDT',
+      interval: 'OneMinute',
+      limit: 500,
+      endTime: (latest[0]!.time - 60) as UnixSeconds,
+    });
+    expect(klines.calls).toHaveLength(1);
+    expect(older.at(-1)!.time).toBe(latest[0]!.time - 60);
+    expect(older).toHaveLength(500);
+    market.close();
+  });
+
+  it('unsubscribes upstream when the last listener leaves, and only then', async () => {
+    const { market, upstream } = setUp();
+    const releaseA = market.subscribe('BTCUSDT', 'OneMinute', () => undefined);
+    const releaseB = market.subscribe('BTCUSDT', 'OneMinute', () => undefined);
+    upstream.last.open();
+    await jest.advanceTimersByTimeAsync(10);
+    releaseA();
+    releaseA();
+    await jest.advanceTimersByTimeAsync(300);
+    expect(upstream.last.sent).toEqual([]);
+    releaseB();
+    await jest.advanceTimersByTimeAsync(300);
+    expect(upstream.last.sent.map((s) => s.frame)).toEqual([
+      { method: 'UNSUBSCRIBE', params: [STREAM], id: 1 },
+    ]);
+    market.close();
+  });
+
+  it('keeps delivering to other listeners when one throws', async () => {
+    const { market, upstream } = setUp();
+    const updates: CandleUpdate[] = [];
+    market.subscribe('BTCUSDT', 'OneMinute', () => {
+      throw new Error('listener bug');
+    });
+    market.subscribe('BTCUSDT', 'OneMinute', record(updates));
+    upstream.last.open();
+    await jest.advanceTimersByTimeAsync(10);
+    upstream.last.kline(STREAM, NOW, 1);
+    expect(updates.map((u) => u.candle.close)).toEqual([closeAt(NOW), 1]);
+    market.close();
+  });
+
+  it('reports its source, and whether the upstream is reachable', async () => {
+    const { market, upstream } = setUp();
+    expect(market.status()).toEqual({ source: 'simulator', connected: true });
+    market.subscribe('BTCUSDT', 'OneMinute', () => undefined);
+    expect(market.status().connected).toBe(false);
+    upstream.last.open();
+    expect(market.status().connected).toBe(true);
+    upstream.last.drop();
+    expect(market.status().connected).toBe(false);
+    market.close();
+  });
+});

@@ -1,0 +1,399 @@
+import {
+  type Candle,
+  type CandleUpdate,
+  type Interval,
+  intervalOpenTime,
+  nextIntervalOpen,
+  type SymbolId,
+  toUnixMillis,
+  type UnixSeconds,
+} from '@pairwatch/domain';
+import { type Logger } from 'pino';
+import { ApiProblem } from '../errors/ApiProblem';
+import { type BinanceRestClient } from './BinanceRestClient';
+import {
+  CandleCache,
+  type CandleCacheOptions,
+  DEFAULT_SETTLE_MS,
+  type FetchedCoverage,
+} from './CandleCache';
+import { InflightRequests } from './InflightRequests';
+import { type CandleQuery, type MarketData, type MarketDataStatus } from './MarketData';
+import { MarketFeed, type MarketFeedOptions } from './MarketFeed';
+import { streamName } from './streamName';
+import { UpstreamError } from './UpstreamError';
+
+/** Binance's largest klines page; every upstream request asks for it (same weight as fewer). */
+export const UPSTREAM_PAGE = 1000;
+
+/** Construction options of {@link BinanceMarketData}. */
+export interface BinanceMarketDataOptions {
+  /** Reported by `status()`; both speak Binance's protocol. */
+  readonly source: 'binance' | 'simulator';
+  readonly rest: BinanceRestClient;
+  /** The upstream WebSocket: base URL, socket factory and timing overrides. */
+  readonly feed: Omit<MarketFeedOptions, 'events' | 'logger' | 'now' | 'random'>;
+  readonly logger: Logger;
+  readonly now?: () => number;
+  readonly random?: () => number;
+  readonly cache?: Omit<CandleCacheOptions, 'interval'>;
+  /** First retry delay of a failed backfill (doubles up to `syncRetryMaxMs`). */
+  readonly syncRetryBaseMs?: number;
+  readonly syncRetryMaxMs?: number;
+  /**
+   * How long a backfill may keep failing before live updates resume without it (the gap is
+   * logged and left to later REST reads), so a long upstream ban cannot freeze prices.
+   */
+  readonly syncGiveUpMs?: number;
+  /** Longest backfill, in pages of 1000 candles. */
+  readonly maxBackfillPages?: number;
+}
+
+type Listener = (update: CandleUpdate) => void;
+
+interface StreamState {
+  readonly symbol: SymbolId;
+  readonly interval: Interval;
+  readonly name: string;
+  readonly cache: CandleCache;
+  /** One entry per subscribe call, so the same function may subscribe twice. */
+  readonly listeners: Set<{ readonly listener: Listener }>;
+  /** idle: nobody listens; waiting: upstream not flowing; syncing: backfilling; live. */
+  phase: 'idle' | 'waiting' | 'syncing' | 'live';
+  /** Stream updates that arrived while backfilling, latest per open time. */
+  readonly buffer: Map<number, Candle>;
+  lastDelivered: number | undefined;
+  /** Bumped to cancel a running backfill. */
+  syncRun: number;
+  activatedAt: number;
+}
+
+/**
+ * {@link MarketData} over a Binance-compatible exchange (Binance itself or the simulator): the
+ * shared upstream stream ({@link MarketFeed}), a {@link CandleCache} per stream, and coalesced REST
+ * reads.
+ *
+ * NOTE: a stream is trusted only after a REST backfill. When a stream starts flowing (first
+ * subscription, reconnect, a skipped candle), its updates are held back while the candles since
+ * the last one delivered are fetched; those are delivered in order, then the held updates, then
+ * live ones. Listeners therefore see every candle once the gap is closed, which the alert engine
+ * relies on.
+ */
+export class BinanceMarketData implements MarketData {
+  private readonly streams = new Map<string, StreamState>();
+  private readonly inflight: InflightRequests<Candle[]>;
+  private readonly feed: MarketFeed;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly sleeps = new Set<NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(private readonly options: BinanceMarketDataOptions) {
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.inflight = new InflightRequests(this.now);
+    this.feed = new MarketFeed({
+      ...options.feed,
+      logger: options.logger,
+      now: this.now,
+      random: this.random,
+      events: {
+        onActive: (name) => this.handleActive(name),
+        onInactive: (name) => this.handleInactive(name),
+        onCandle: (name, candle) => this.handleCandle(name, candle),
+      },
+    });
+  }
+
+  subscribe(symbol: SymbolId, interval: Interval, listener: Listener): () => void {
+    if (this.closed) throw new Error('market data is closed');
+    const state = this.stateFor(symbol, interval);
+    const entry = { listener };
+    state.listeners.add(entry);
+    if (state.listeners.size === 1) {
+      state.phase = 'waiting';
+      state.lastDelivered = undefined;
+      this.feed.acquire(state.name);
+      // Released and taken again before the upstream heard of it: it never stopped flowing.
+      if (this.feed.isActive(state.name)) this.handleActive(state.name);
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      state.listeners.delete(entry);
+      if (state.listeners.size > 0 || this.closed) return;
+      this.feed.release(state.name);
+      this.reset(state, 'idle');
+    };
+  }
+
+  async getCandles(query: CandleQuery): Promise<Candle[]> {
+    if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > UPSTREAM_PAGE) {
+      throw new ApiProblem(
+        'INVALID_LIMIT',
+        `The limit must be a whole number from 1 to ${UPSTREAM_PAGE}, got ${query.limit}.`,
+      );
+    }
+    const state = this.stateFor(query.symbol, query.interval);
+    const cached = state.cache.find(query, this.now());
+    if (cached !== undefined) return cached;
+    const rows = await this.fetchAndStore(state, query.startTime, query.endTime);
+    return query.startTime !== undefined ? rows.slice(0, query.limit) : rows.slice(-query.limit);
+  }
+
+  latestCandle(symbol: SymbolId, interval: Interval): Candle | undefined {
+    return this.streams.get(streamName(symbol, interval))?.cache.latest();
+  }
+
+  status(): MarketDataStatus {
+    const connected = this.feed.streamCount > 0 ? this.feed.connected : this.options.rest.healthy;
+    return { source: this.options.source, connected };
+  }
+
+  /** Stops the upstream stream and every backfill; listeners get nothing more. */
+  close(): void {
+    this.closed = true;
+    for (const state of this.streams.values()) this.reset(state, 'idle');
+    for (const timer of this.sleeps) clearTimeout(timer);
+    this.sleeps.clear();
+    this.feed.close();
+  }
+
+  private stateFor(symbol: SymbolId, interval: Interval): StreamState {
+    const name = streamName(symbol, interval);
+    let state = this.streams.get(name);
+    if (state === undefined) {
+      state = {
+        symbol,
+        interval,
+        name,
+        cache: new CandleCache({ ...this.options.cache, interval }),
+        listeners: new Set(),
+        phase: 'idle',
+        buffer: new Map(),
+        lastDelivered: undefined,
+        syncRun: 0,
+        activatedAt: 0,
+      };
+      this.streams.set(name, state);
+    }
+    return state;
+  }
+
+  private reset(state: StreamState, phase: 'idle' | 'waiting'): void {
+    state.phase = phase;
+    state.syncRun += 1;
+    state.buffer.clear();
+    state.cache.stopLive();
+  }
+
+  private handleActive(name: string): void {
+    const state = this.streams.get(name);
+    if (state === undefined || state.listeners.size === 0 || this.closed) return;
+    state.phase = 'syncing';
+    state.buffer.clear();
+    state.cache.stopLive();
+    state.activatedAt = this.now();
+    const run = ++state.syncRun;
+    void this.sync(state, run);
+  }
+
+  private handleInactive(name: string): void {
+    const state = this.streams.get(name);
+    if (state === undefined || state.phase === 'idle') return;
+    this.reset(state, 'waiting');
+  }
+
+  private handleCandle(name: string, candle: Candle): void {
+    const state = this.streams.get(name);
+    if (state === undefined) return;
+    if (state.phase === 'live') this.deliver(state, candle, true);
+    else if (state.phase === 'syncing') state.buffer.set(candle.time, candle);
+  }
+
+  /**
+   * Hands a candle to the listeners, in order. A live candle that skips one or more intervals
+   * opens a gap: it is held back and a backfill runs first.
+   */
+  private deliver(state: StreamState, candle: Candle, live: boolean): void {
+    const last = state.lastDelivered;
+    if (last !== undefined && candle.time < last) return;
+    if (
+      live &&
+      last !== undefined &&
+      candle.time > nextIntervalOpen(state.interval, last as UnixSeconds)
+    ) {
+      this.options.logger.warn(
+        { stream: state.name, last, next: candle.time },
+        'market stream skipped candles: backfilling',
+      );
+      this.handleActive(state.name);
+      state.buffer.set(candle.time, candle);
+      return;
+    }
+    if (live) state.cache.applyLive(candle);
+    state.lastDelivered = candle.time;
+    const update: CandleUpdate = { symbol: state.symbol, interval: state.interval, candle };
+    for (const { listener } of [...state.listeners]) {
+      try {
+        listener(update);
+      } catch (error: unknown) {
+        this.options.logger.error({ err: error, stream: state.name }, 'a candle listener threw');
+      }
+    }
+  }
+
+  private async sync(state: StreamState, run: number): Promise<void> {
+    const started = this.now();
+    const giveUpMs = this.options.syncGiveUpMs ?? 60_000;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const complete = await this.backfill(state, run);
+        this.goLive(state, run, complete);
+        return;
+      } catch (error: unknown) {
+        if (state.syncRun !== run) return;
+        const reason = error instanceof UpstreamError ? error.reason : String(error);
+        if (this.now() - started >= giveUpMs) {
+          this.options.logger.error(
+            { stream: state.name, since: state.lastDelivered, reason },
+            'market backfill gave up: live updates resume with a gap',
+          );
+          this.goLive(state, run, false);
+          return;
+        }
+        const base = this.options.syncRetryBaseMs ?? 1000;
+        const ceiling = Math.min(this.options.syncRetryMaxMs ?? 30_000, base * 2 ** attempt);
+        const backoff = ceiling / 2 + (this.random() * ceiling) / 2;
+        const retryAfter =
+          error instanceof UpstreamError ? (error.retryAfterSeconds ?? 0) * 1000 : 0;
+        const delay = Math.min(
+          Math.max(backoff, retryAfter),
+          Math.max(0, started + giveUpMs - this.now()),
+        );
+        this.options.logger.warn(
+          { stream: state.name, reason, retryInMs: Math.round(delay) },
+          'market backfill failed',
+        );
+        await this.sleep(delay);
+        if (state.syncRun !== run) return;
+      }
+    }
+  }
+
+  /** Fetches what the listeners missed; resolves whether it reached the present. */
+  private async backfill(state: StreamState, run: number): Promise<boolean> {
+    await this.settle(state);
+    if (state.syncRun !== run) return false;
+    if (state.lastDelivered === undefined) {
+      const rows = await this.fetchAndStore(state, undefined, undefined, state.activatedAt);
+      const latest = rows.at(-1);
+      if (state.syncRun === run && latest !== undefined) this.deliver(state, latest, false);
+      return true;
+    }
+    let from = state.lastDelivered;
+    for (let page = 0; page < (this.options.maxBackfillPages ?? 5); page += 1) {
+      const rows = await this.fetchAndStore(
+        state,
+        from as UnixSeconds,
+        undefined,
+        state.activatedAt,
+      );
+      if (state.syncRun !== run) return false;
+      for (const row of rows) this.deliver(state, row, false);
+      const last = rows.at(-1);
+      if (rows.length < UPSTREAM_PAGE || last === undefined) return true;
+      from = last.time + 1;
+    }
+    this.options.logger.error(
+      { stream: state.name, from },
+      'market backfill too long: the rest is skipped',
+    );
+    return false;
+  }
+
+  private goLive(state: StreamState, run: number, complete: boolean): void {
+    if (state.syncRun !== run || this.closed) return;
+    const held = [...state.buffer.values()].sort((a, b) => a.time - b.time);
+    state.buffer.clear();
+    state.phase = 'live';
+    if (complete) {
+      state.cache.goLive();
+    } else {
+      state.cache.goLive(held[0]?.time);
+      // The gap is given up: the next held candle must not look like another gap.
+      state.lastDelivered = undefined;
+    }
+    for (const candle of held) this.deliver(state, candle, true);
+  }
+
+  /**
+   * Waits out the first moments of an interval. A candle that closed just before a request is not
+   * trusted as final (clocks differ), so a backfill answered then would leave it outside the
+   * cache's complete span, a hole that every later read around it would refetch.
+   */
+  private async settle(state: StreamState): Promise<void> {
+    const now = this.now();
+    const open = intervalOpenTime(state.interval, Math.floor(now / 1000) as UnixSeconds) * 1000;
+    const wait = open + (this.options.cache?.settleMs ?? DEFAULT_SETTLE_MS) + 50 - now;
+    if (wait > 0) await this.sleep(wait);
+  }
+
+  /** One upstream klines request (coalesced with identical ones), stored in the cache. */
+  private fetchAndStore(
+    state: StreamState,
+    startTime: UnixSeconds | undefined,
+    endTime: UnixSeconds | undefined,
+    notBefore?: number,
+  ): Promise<Candle[]> {
+    const key = `${state.name}|${startTime ?? ''}|${endTime ?? ''}`;
+    return this.inflight.run(
+      key,
+      async () => {
+        const fetchedAt = this.now();
+        const rows = await this.options.rest.klines({
+          symbol: state.symbol,
+          interval: state.interval,
+          limit: UPSTREAM_PAGE,
+          ...(startTime === undefined ? {} : { startTime: toUnixMillis(startTime) }),
+          ...(endTime === undefined ? {} : { endTime: toUnixMillis(endTime) }),
+        });
+        state.cache.store(
+          rows,
+          this.coverage(rows, startTime, endTime, fetchedAt),
+          fetchedAt,
+          this.now(),
+        );
+        return rows;
+      },
+      notBefore,
+    );
+  }
+
+  /** The span of open times a klines answer proves complete. */
+  private coverage(
+    rows: readonly Candle[],
+    startTime: UnixSeconds | undefined,
+    endTime: UnixSeconds | undefined,
+    fetchedAt: number,
+  ): FetchedCoverage {
+    const full = rows.length >= UPSTREAM_PAGE;
+    if (startTime !== undefined) {
+      return { from: startTime, to: full ? (rows.at(-1)?.time ?? startTime) : 'present' };
+    }
+    const from = full ? (rows[0]?.time ?? -Infinity) : -Infinity;
+    return { from, to: endTime === undefined || endTime * 1000 >= fetchedAt ? 'present' : endTime };
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.sleeps.delete(timer);
+        resolve();
+      }, ms);
+      timer.unref();
+      this.sleeps.add(timer);
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { buildAlertNotification } from './buildAlertNotification';
+
+describe('buildAlertNotification', () => {
+  it('describes a bullish price alert with the symbol icon and a 1-minute link', () => {
+    const notification = buildAlertNotification(
+      {
+        id: 'a1',
+        symbol: 'BTCUSDT',
+        type: 'Price',
+        interval: undefined,
+        valueOnCreation: 60_000,
+        valueTarget: 65_000,
+      },
+      65_000,
+    );
+
+    expect(notification).toEqual({
+      title: 'BTCUSDT price alert',
+      body: 'BTCUSDT price rose to 65,000.00',
+      icon: '/icons/btc.png',
+      url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
+      tag: 'a1',
+    });
+  });
+
+  it('describes a bearish RSI alert with its interval in the text and the link', () => {
+    const notification = buildAlertNotification(
+      {
+        id: 'r1',
+        symbol: 'ETHUSDT',
+        type: 'Rsi',
+        interval: 'OneHour',
+        valueOnCreation: 45,
+        valueTarget: 30,
+      },
+      30,
+    );
+
+    expect(notification).toMatchObject({
+      body: 'ETHUSDT RSI (1h) dropped to 30.00',
+      icon: '/icons/eth.png',
+      url: '/alerts?symbol=ETHUSDT&interval=OneHour',
+    });
+  });
+});

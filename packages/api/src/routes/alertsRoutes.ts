@@ -1,0 +1,190 @@
+import {
+  alertDirection,
+  alertFormSchema,
+  INTERVALS,
+  isInterval,
+  isSymbolId,
+  parseNumberInput,
+  SYMBOLS,
+  type UnixMillis,
+} from '@pairwatch/domain';
+import { type FastifyPluginAsync } from 'fastify';
+import { type AlertEngine } from '../alerts/AlertEngine';
+import { randomId } from '../alerts/randomId';
+import { redactedRequestLog } from '../alerts/redactedRequestLog';
+import { readCreationSnapshot } from '../alerts/readCreationSnapshot';
+import { toAlertJson } from '../alerts/toAlertJson';
+import { type WriteRateLimiter } from '../alerts/WriteRateLimiter';
+import { ApiProblem } from '../errors/ApiProblem';
+import { type MarketData } from '../market/MarketData';
+import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
+
+/** Options of {@link alertsRoutes}. */
+export interface AlertsRoutesOptions {
+  readonly store: AlertStore;
+  readonly engine: AlertEngine;
+  readonly marketData: MarketData;
+  /** `MAX_ACTIVE_ALERTS`. */
+  readonly maxActiveAlerts: number;
+  readonly limiter: WriteRateLimiter;
+  readonly now: () => number;
+}
+
+/** Longest subscription id accepted before looking it up (ours are 22 characters). */
+const MAX_ID_LENGTH = 64;
+const ID = /^[A-Za-z0-9_-]+$/;
+
+function quote(value: string): string {
+  return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+}
+
+/** A well-formed id, or undefined for anything that cannot be one of ours. */
+function wellFormedId(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= MAX_ID_LENGTH && ID.test(value)
+    ? value
+    : undefined;
+}
+
+function requireSubscriptionQuery(query: unknown): string {
+  const value = (query as { subscriptionId?: unknown } | undefined)?.subscriptionId;
+  if (typeof value !== 'string' || value === '') {
+    throw new ApiProblem(
+      'BAD_REQUEST',
+      'Add ?subscriptionId= with the id POST /push/subscriptions gave this browser.',
+    );
+  }
+  return value;
+}
+
+/**
+ * `POST /alerts`, `GET /alerts?subscriptionId=`, `DELETE /alerts/{id}?subscriptionId=`
+ * (architecture §3). Alerts belong to a push subscription: an unknown subscription cannot create
+ * one, and an alert of another subscription is answered exactly like a missing one (404).
+ */
+export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app, options) => {
+  const { store, engine, marketData, limiter } = options;
+
+  app.post(
+    '/alerts',
+    { ...redactedRequestLog, preHandler: limiter.preHandler, bodyLimit: 4096 },
+    async (request, reply) => {
+      const body = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new ApiProblem(
+          'INVALID_ALERT',
+          'Send a JSON object with symbol, type, valueTarget and subscriptionId.',
+        );
+      }
+      const fields = body as Record<string, unknown>;
+      const rawSubscription = fields.subscriptionId;
+      if (typeof rawSubscription !== 'string' || rawSubscription === '') {
+        throw new ApiProblem(
+          'INVALID_ALERT',
+          'Enable push notifications first: an alert needs the subscriptionId of this browser.',
+        );
+      }
+      if (!isSymbolId(fields.symbol)) {
+        throw new ApiProblem(
+          'UNKNOWN_SYMBOL',
+          `Unknown symbol ${quote(String(fields.symbol))}. Supported symbols: ${SYMBOLS.join(', ')}.`,
+        );
+      }
+      const symbol = fields.symbol;
+      try {
+        await alertFormSchema.validate(
+          { type: fields.type, valueTarget: fields.valueTarget },
+          { abortEarly: true },
+        );
+      } catch (error: unknown) {
+        // yup's ValidationError, recognised by name: the schema lives in @pairwatch/domain.
+        if (error instanceof Error && error.name === 'ValidationError')
+          throw new ApiProblem('INVALID_ALERT', error.message);
+        throw error;
+      }
+      const type = fields.type === 'Rsi' ? 'Rsi' : 'Price';
+      const valueTarget = parseNumberInput(fields.valueTarget as string | number);
+      let interval: AlertRecord['interval'];
+      if (type === 'Rsi') {
+        if (!isInterval(fields.rsiInterval)) {
+          throw new ApiProblem(
+            'INVALID_INTERVAL',
+            `An RSI alert needs rsiInterval, one of ${INTERVALS.join(', ')}; got ${quote(String(fields.rsiInterval))}.`,
+          );
+        }
+        interval = fields.rsiInterval;
+      }
+
+      const subscriptionId = wellFormedId(rawSubscription);
+      if (subscriptionId === undefined || !(await store.findSubscription(subscriptionId))) {
+        throw new ApiProblem(
+          'SUBSCRIPTION_NOT_FOUND',
+          'This browser’s push subscription is not registered. Turn push notifications off and on again.',
+        );
+      }
+      const snapshot = await readCreationSnapshot(
+        marketData,
+        { symbol, type, interval },
+        options.now(),
+      );
+      const alert: AlertRecord = {
+        id: randomId(),
+        subscriptionId,
+        symbol,
+        type,
+        interval,
+        direction: alertDirection(snapshot.value, valueTarget),
+        valueOnCreation: snapshot.value,
+        valueTarget,
+        status: 'Active',
+        createdAt: options.now() as UnixMillis,
+        triggeredAt: undefined,
+        triggeredValue: undefined,
+        creationCandleTime: snapshot.candleTime,
+        creationHigh: snapshot.high,
+        creationLow: snapshot.low,
+      };
+      const outcome = await store.createAlert(alert, options.maxActiveAlerts);
+      if (outcome === 'limit-reached') {
+        throw new ApiProblem(
+          'ALERT_LIMIT_REACHED',
+          `You already have ${options.maxActiveAlerts} active alerts. Delete one before creating another.`,
+        );
+      }
+      if (outcome === 'unknown-subscription') {
+        throw new ApiProblem(
+          'SUBSCRIPTION_NOT_FOUND',
+          'This browser’s push subscription was removed meanwhile. Enable push notifications again.',
+        );
+      }
+      engine.add(alert);
+      return reply.code(201).send(toAlertJson(alert));
+    },
+  );
+
+  app.get('/alerts', redactedRequestLog, async (request) => {
+    const subscriptionId = wellFormedId(requireSubscriptionQuery(request.query));
+    if (subscriptionId === undefined) return [];
+    return (await store.listAlerts(subscriptionId)).map(toAlertJson);
+  });
+
+  app.delete<{ Params: { id: string } }>(
+    '/alerts/:id',
+    { ...redactedRequestLog, preHandler: limiter.preHandler },
+    async (request, reply) => {
+      const subscriptionId = wellFormedId(requireSubscriptionQuery(request.query));
+      const id = request.params.id;
+      const deleted =
+        subscriptionId !== undefined &&
+        wellFormedId(id) !== undefined &&
+        (await store.deleteAlert(id, subscriptionId));
+      if (!deleted) {
+        throw new ApiProblem(
+          'ALERT_NOT_FOUND',
+          `There is no alert ${quote(id)} for this browser’s push subscription.`,
+        );
+      }
+      engine.forget([id]);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,103 @@
+import { type UnixMillis } from '@pairwatch/domain';
+import { type FastifyPluginAsync } from 'fastify';
+import { type AlertEngine } from '../alerts/AlertEngine';
+import { randomId } from '../alerts/randomId';
+import { redactedRequestLog } from '../alerts/redactedRequestLog';
+import { type WriteRateLimiter } from '../alerts/WriteRateLimiter';
+import { ApiProblem } from '../errors/ApiProblem';
+import { p256PublicKeyFromRaw } from '../push/p256PublicKeyFromRaw';
+import { type AlertStore, type PushSubscriptionKeys } from '../storage/AlertStore';
+
+/** Options of {@link pushRoutes}. */
+export interface PushRoutesOptions {
+  readonly store: AlertStore;
+  readonly engine: AlertEngine;
+  /** The VAPID application server key, base64url. */
+  readonly publicKey: string;
+  readonly limiter: WriteRateLimiter;
+  readonly now: () => number;
+}
+
+/** Browsers' endpoints are a few hundred characters; this leaves room. */
+const MAX_ENDPOINT_LENGTH = 2048;
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+const AUTH_SECRET_BYTES = 16;
+
+function invalid(detail: string): ApiProblem {
+  return new ApiProblem('INVALID_PUSH_SUBSCRIPTION', detail);
+}
+
+/** Checks a browser `PushSubscription` JSON; the error names the bad field and why. */
+function parseSubscription(body: unknown): PushSubscriptionKeys {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw invalid(
+      'Send the browser’s PushSubscription as JSON: { endpoint, keys: { p256dh, auth } }.',
+    );
+  }
+  const { endpoint, keys } = body as {
+    endpoint?: unknown;
+    keys?: { p256dh?: unknown; auth?: unknown } | null;
+  };
+  if (typeof endpoint !== 'string' || endpoint.length > MAX_ENDPOINT_LENGTH) {
+    throw invalid(`endpoint must be a URL of at most ${MAX_ENDPOINT_LENGTH} characters.`);
+  }
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw invalid('endpoint is not a URL.');
+  }
+  if (url.protocol !== 'https:')
+    throw invalid(`endpoint must be an https:// URL, got ${url.protocol}//.`);
+  const p256dh = keys?.p256dh;
+  const auth = keys?.auth;
+  if (typeof p256dh !== 'string' || !BASE64URL.test(p256dh))
+    throw invalid('keys.p256dh must be a base64url string.');
+  if (typeof auth !== 'string' || !BASE64URL.test(auth))
+    throw invalid('keys.auth must be a base64url string.');
+  try {
+    p256PublicKeyFromRaw(Buffer.from(p256dh, 'base64url'));
+  } catch (error: unknown) {
+    throw invalid(`keys.p256dh is not a P-256 public key: ${(error as Error).message}.`);
+  }
+  const authBytes = Buffer.from(auth, 'base64url').length;
+  if (authBytes !== AUTH_SECRET_BYTES) {
+    throw invalid(`keys.auth must be ${AUTH_SECRET_BYTES} bytes, got ${authBytes}.`);
+  }
+  return { endpoint, p256dh: p256dh.replace(/=+$/, ''), auth: auth.replace(/=+$/, '') };
+}
+
+/**
+ * `GET /push/public-key`, `POST /push/subscriptions` (the same endpoint always gets the same id:
+ * 201 when new, 200 when known) and `DELETE /push/subscriptions/{id}` (with its alerts).
+ */
+export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, options) => {
+  const { store, engine, limiter } = options;
+
+  app.get('/push/public-key', async () => ({ publicKey: options.publicKey }));
+
+  app.post(
+    '/push/subscriptions',
+    { ...redactedRequestLog, preHandler: limiter.preHandler, bodyLimit: 8192 },
+    async (request, reply) => {
+      const keys = parseSubscription(request.body);
+      const { subscriptionId, created } = await store.saveSubscription(
+        keys,
+        randomId(),
+        options.now() as UnixMillis,
+      );
+      return reply.code(created ? 201 : 200).send({ subscriptionId });
+    },
+  );
+
+  app.delete<{ Params: { subscriptionId: string } }>(
+    '/push/subscriptions/:subscriptionId',
+    { ...redactedRequestLog, preHandler: limiter.preHandler },
+    async (request, reply) => {
+      const alertIds = await store.deleteSubscription(request.params.subscriptionId);
+      if (alertIds) engine.forget(alertIds);
+      // Idempotent: deleting an unknown or already deleted subscription is not an error.
+      return reply.code(204).send();
+    },
+  );
+};

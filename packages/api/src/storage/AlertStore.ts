@@ -1,0 +1,133 @@
+import {
+  type AlertDirection,
+  type AlertStatus,
+  type AlertType,
+  type Interval,
+  type SymbolId,
+  type UnixMillis,
+  type UnixSeconds,
+} from '@pairwatch/domain';
+
+/** The keys of a browser push subscription (`PushSubscription.toJSON()`), already validated. */
+export interface PushSubscriptionKeys {
+  readonly endpoint: string;
+  readonly p256dh: string;
+  readonly auth: string;
+}
+
+/** A stored push subscription. */
+export interface PushSubscriptionRecord extends PushSubscriptionKeys {
+  readonly id: string;
+  readonly createdAt: UnixMillis;
+}
+
+/**
+ * An alert as stored. Besides the public `Alert` fields it keeps its owner and what the engine needs
+ * to judge it after a restart: the direction fixed at creation, and the candle of the watched
+ * stream (1m for price, the RSI interval for RSI) that was forming at creation, with its high and
+ * low then, so that only price action after creation counts.
+ */
+export interface AlertRecord {
+  readonly id: string;
+  readonly subscriptionId: string;
+  readonly symbol: SymbolId;
+  readonly type: AlertType;
+  /** The RSI interval; undefined for price alerts. */
+  readonly interval: Interval | undefined;
+  readonly direction: AlertDirection;
+  readonly valueOnCreation: number;
+  readonly valueTarget: number;
+  readonly status: AlertStatus;
+  readonly createdAt: UnixMillis;
+  readonly triggeredAt: UnixMillis | undefined;
+  readonly triggeredValue: number | undefined;
+  readonly creationCandleTime: UnixSeconds;
+  readonly creationHigh: number;
+  readonly creationLow: number;
+}
+
+/** A push message to put in the outbox together with an alert's trigger. */
+export interface NewOutboxMessage {
+  readonly id: string;
+  readonly topic: string;
+  /** The notification JSON, stored in clear and encrypted per attempt. */
+  readonly payload: string;
+  readonly createdAt: UnixMillis;
+}
+
+/** An outbox message claimed for sending, with the keys of its subscription. */
+export interface ClaimedMessage {
+  readonly id: string;
+  readonly subscriptionId: string;
+  readonly alertId: string;
+  readonly topic: string;
+  readonly payload: string;
+  /** Attempts made before this one. */
+  readonly attempts: number;
+  readonly createdAt: UnixMillis;
+  readonly subscription: PushSubscriptionKeys;
+}
+
+/** Outcome of {@link AlertStore.createAlert}. */
+export type CreateAlertOutcome = 'created' | 'limit-reached' | 'unknown-subscription';
+
+/**
+ * The one storage port of the alerts half of the api: push subscriptions, alerts, the push outbox
+ * and the engine's "evaluated up to" marks. Implemented once over Kysely for SQLite and PostgreSQL.
+ */
+export interface AlertStore {
+  /** Which database is behind it. */
+  readonly kind: 'sqlite' | 'postgres';
+  /**
+   * Stores a subscription, or finds the one with the same endpoint (then its keys are updated).
+   *
+   * @returns the subscription id and whether it is new.
+   */
+  saveSubscription(
+    keys: PushSubscriptionKeys,
+    newId: string,
+    now: UnixMillis,
+  ): Promise<{ subscriptionId: string; created: boolean }>;
+  findSubscription(id: string): Promise<PushSubscriptionRecord | undefined>;
+  /**
+   * Deletes a subscription with its alerts and pending messages.
+   *
+   * @returns the ids of the alerts that were deleted, or undefined when the subscription did not exist.
+   */
+  deleteSubscription(id: string): Promise<string[] | undefined>;
+  /** Inserts an alert unless its subscription is unknown or already has `maxActive` active alerts. */
+  createAlert(alert: AlertRecord, maxActive: number): Promise<CreateAlertOutcome>;
+  /** The alerts of a subscription, newest first. */
+  listAlerts(subscriptionId: string): Promise<AlertRecord[]>;
+  /** Deletes an alert only if `subscriptionId` owns it; false otherwise (then nothing changes). */
+  deleteAlert(id: string, subscriptionId: string): Promise<boolean>;
+  /** Every active alert (the engine's index at start). */
+  listActiveAlerts(): Promise<AlertRecord[]>;
+  /**
+   * Moves an alert from Active to Triggered and queues its push message, atomically: one
+   * conditional update, so among several engines only one succeeds.
+   *
+   * @returns the triggered alert, or undefined when it was not active (already fired, or deleted).
+   */
+  triggerAlert(
+    trigger: { alertId: string; triggeredAt: UnixMillis; triggeredValue: number },
+    message: NewOutboxMessage,
+  ): Promise<AlertRecord | undefined>;
+  /**
+   * Claims up to `limit` due messages for `leaseMs` (with `FOR UPDATE SKIP LOCKED` on PostgreSQL,
+   * so several senders never take the same message).
+   */
+  claimDueMessages(now: UnixMillis, limit: number, leaseMs: number): Promise<ClaimedMessage[]>;
+  /** Removes messages (delivered, or given up). */
+  deleteMessages(ids: readonly string[]): Promise<void>;
+  /** Releases a message for another attempt at `nextAttemptAt`. */
+  rescheduleMessage(id: string, attempts: number, nextAttemptAt: UnixMillis): Promise<void>;
+  /** Messages still in the outbox (for diagnostics and tests). */
+  countMessages(): Promise<number>;
+  /** The engine's marks per stream key (`SYMBOL|Interval`). */
+  readEvaluationMarks(): Promise<Map<string, UnixSeconds>>;
+  /** Moves a stream's mark forward (never back). */
+  writeEvaluationMark(stream: string, time: UnixSeconds): Promise<void>;
+  /** Closes the connections. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,325 @@
+import {
+  type AlertDirection,
+  type AlertStatus,
+  type AlertType,
+  type Interval,
+  type SymbolId,
+  type UnixMillis,
+  type UnixSeconds,
+} from '@pairwatch/domain';
+import { type Kysely, type Selectable } from 'kysely';
+import {
+  type AlertRecord,
+  type AlertStore,
+  type ClaimedMessage,
+  type CreateAlertOutcome,
+  type NewOutboxMessage,
+  type PushSubscriptionKeys,
+  type PushSubscriptionRecord,
+} from './AlertStore';
+import { type AlertsTable, type DatabaseSchema } from './DatabaseSchema';
+
+type AlertRow = Selectable<AlertsTable>;
+
+function toAlertRecord(row: AlertRow): AlertRecord {
+  return {
+    id: row.id,
+    subscriptionId: row.subscription_id,
+    symbol: row.symbol as SymbolId,
+    type: row.type as AlertType,
+    interval: (row.rsi_interval ?? undefined) as Interval | undefined,
+    direction: row.direction as AlertDirection,
+    valueOnCreation: row.value_on_creation,
+    valueTarget: row.value_target,
+    status: row.status as AlertStatus,
+    createdAt: Number(row.created_at) as UnixMillis,
+    triggeredAt: row.triggered_at == null ? undefined : (Number(row.triggered_at) as UnixMillis),
+    triggeredValue: row.triggered_value ?? undefined,
+    creationCandleTime: Number(row.creation_candle_time) as UnixSeconds,
+    creationHigh: row.creation_high,
+    creationLow: row.creation_low,
+  };
+}
+
+function toAlertRow(alert: AlertRecord): AlertRow {
+  return {
+    id: alert.id,
+    subscription_id: alert.subscriptionId,
+    symbol: alert.symbol,
+    type: alert.type,
+    rsi_interval: alert.interval ?? null,
+    direction: alert.direction,
+    value_on_creation: alert.valueOnCreation,
+    value_target: alert.valueTarget,
+    status: alert.status,
+    created_at: alert.createdAt,
+    triggered_at: alert.triggeredAt ?? null,
+    triggered_value: alert.triggeredValue ?? null,
+    creation_candle_time: alert.creationCandleTime,
+    creation_high: alert.creationHigh,
+    creation_low: alert.creationLow,
+  };
+}
+
+/**
+ * {@link AlertStore} over Kysely: every query is written once and runs on SQLite and PostgreSQL.
+ * The only dialect switch is row locking (`FOR UPDATE [SKIP LOCKED]`), which SQLite neither has
+ * nor needs (one writer at a time).
+ */
+export class KyselyAlertStore implements AlertStore {
+  public constructor(
+    private readonly _db: Kysely<DatabaseSchema>,
+    public readonly kind: 'sqlite' | 'postgres',
+  ) {}
+
+  private get _locks(): boolean {
+    return this.kind === 'postgres';
+  }
+
+  public async saveSubscription(
+    keys: PushSubscriptionKeys,
+    newId: string,
+    now: UnixMillis,
+  ): Promise<{ subscriptionId: string; created: boolean }> {
+    const inserted = await this._db
+      .insertInto('push_subscriptions')
+      .values({
+        id: newId,
+        endpoint: keys.endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('endpoint').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return { subscriptionId: inserted.id, created: true };
+    // The endpoint is known: keep its id, take the keys the browser sends now.
+    const existing = await this._db
+      .updateTable('push_subscriptions')
+      .set({ p256dh: keys.p256dh, auth: keys.auth })
+      .where('endpoint', '=', keys.endpoint)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { subscriptionId: existing.id, created: false };
+  }
+
+  public async findSubscription(id: string): Promise<PushSubscriptionRecord | undefined> {
+    const row = await this._db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      endpoint: row.endpoint,
+      p256dh: row.p256dh,
+      auth: row.auth,
+      createdAt: Number(row.created_at) as UnixMillis,
+    };
+  }
+
+  public async deleteSubscription(id: string): Promise<string[] | undefined> {
+    return this._db.transaction().execute(async (trx) => {
+      const alerts = await trx
+        .selectFrom('alerts')
+        .select('id')
+        .where('subscription_id', '=', id)
+        .execute();
+      // Explicit deletes rather than relying on ON DELETE CASCADE alone: the caller needs the ids,
+      // and the result must not depend on SQLite's foreign_keys pragma.
+      await trx.deleteFrom('push_outbox').where('subscription_id', '=', id).execute();
+      await trx.deleteFrom('alerts').where('subscription_id', '=', id).execute();
+      const deleted = await trx
+        .deleteFrom('push_subscriptions')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return deleted.numDeletedRows > 0n ? alerts.map((alert) => alert.id) : undefined;
+    });
+  }
+
+  public async createAlert(alert: AlertRecord, maxActive: number): Promise<CreateAlertOutcome> {
+    return this._db.transaction().execute(async (trx) => {
+      // Locking the subscription row serialises concurrent creates of one subscription on
+      // PostgreSQL, so the limit holds; SQLite runs one write transaction at a time anyway.
+      const owner = await trx
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('id', '=', alert.subscriptionId)
+        .$if(this._locks, (qb) => qb.forUpdate())
+        .executeTakeFirst();
+      if (!owner) return 'unknown-subscription';
+      const { active } = await trx
+        .selectFrom('alerts')
+        .select((eb) => eb.fn.countAll<number>().as('active'))
+        .where('subscription_id', '=', alert.subscriptionId)
+        .where('status', '=', 'Active')
+        .executeTakeFirstOrThrow();
+      if (Number(active) >= maxActive) return 'limit-reached';
+      await trx.insertInto('alerts').values(toAlertRow(alert)).execute();
+      return 'created';
+    });
+  }
+
+  public async listAlerts(subscriptionId: string): Promise<AlertRecord[]> {
+    const rows = await this._db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+    return rows.map(toAlertRecord);
+  }
+
+  public async deleteAlert(id: string, subscriptionId: string): Promise<boolean> {
+    const result = await this._db
+      .deleteFrom('alerts')
+      .where('id', '=', id)
+      .where('subscription_id', '=', subscriptionId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  public async listActiveAlerts(): Promise<AlertRecord[]> {
+    const rows = await this._db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('status', '=', 'Active')
+      .execute();
+    return rows.map(toAlertRecord);
+  }
+
+  public async triggerAlert(
+    trigger: { alertId: string; triggeredAt: UnixMillis; triggeredValue: number },
+    message: NewOutboxMessage,
+  ): Promise<AlertRecord | undefined> {
+    return this._db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('alerts')
+        .set({
+          status: 'Triggered',
+          triggered_at: trigger.triggeredAt,
+          triggered_value: trigger.triggeredValue,
+        })
+        .where('id', '=', trigger.alertId)
+        .where('status', '=', 'Active')
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx
+        .insertInto('push_outbox')
+        .values({
+          id: message.id,
+          subscription_id: row.subscription_id,
+          alert_id: row.id,
+          topic: message.topic,
+          payload: message.payload,
+          next_attempt_at: message.createdAt,
+          created_at: message.createdAt,
+        })
+        .execute();
+      return toAlertRecord(row);
+    });
+  }
+
+  public async claimDueMessages(
+    now: UnixMillis,
+    limit: number,
+    leaseMs: number,
+  ): Promise<ClaimedMessage[]> {
+    return this._db.transaction().execute(async (trx) => {
+      const due = trx
+        .selectFrom('push_outbox')
+        .select('id')
+        .where('next_attempt_at', '<=', now)
+        .where('lease_until', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .$if(this._locks, (qb) => qb.forUpdate().skipLocked());
+      const claimed = await trx
+        .updateTable('push_outbox')
+        .set({ lease_until: now + leaseMs })
+        .where('id', 'in', due)
+        .returningAll()
+        .execute();
+      if (claimed.length === 0) return [];
+      const subscriptions = await trx
+        .selectFrom('push_subscriptions')
+        .select(['id', 'endpoint', 'p256dh', 'auth'])
+        .where('id', 'in', [...new Set(claimed.map((message) => message.subscription_id))])
+        .execute();
+      const byId = new Map(subscriptions.map((subscription) => [subscription.id, subscription]));
+      const messages: ClaimedMessage[] = [];
+      for (const row of claimed) {
+        const subscription = byId.get(row.subscription_id);
+        if (!subscription) continue; // deleted meanwhile; its cascade removes the message
+        messages.push({
+          id: row.id,
+          subscriptionId: row.subscription_id,
+          alertId: row.alert_id,
+          topic: row.topic,
+          payload: row.payload,
+          attempts: Number(row.attempts),
+          createdAt: Number(row.created_at) as UnixMillis,
+          subscription: {
+            endpoint: subscription.endpoint,
+            p256dh: subscription.p256dh,
+            auth: subscription.auth,
+          },
+        });
+      }
+      return messages.sort((a, b) => a.createdAt - b.createdAt);
+    });
+  }
+
+  public async deleteMessages(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this._db.deleteFrom('push_outbox').where('id', 'in', ids).execute();
+  }
+
+  public async rescheduleMessage(
+    id: string,
+    attempts: number,
+    nextAttemptAt: UnixMillis,
+  ): Promise<void> {
+    await this._db
+      .updateTable('push_outbox')
+      .set({ attempts, next_attempt_at: nextAttemptAt, lease_until: 0 })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  public async countMessages(): Promise<number> {
+    const { count } = await this._db
+      .selectFrom('push_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  public async readEvaluationMarks(): Promise<Map<string, UnixSeconds>> {
+    const rows = await this._db.selectFrom('evaluation_marks').selectAll().execute();
+    return new Map(rows.map((row) => [row.stream, Number(row.evaluated_up_to) as UnixSeconds]));
+  }
+
+  public async writeEvaluationMark(stream: string, time: UnixSeconds): Promise<void> {
+    await this._db
+      .insertInto('evaluation_marks')
+      .values({ stream, evaluated_up_to: time })
+      .onConflict((oc) =>
+        oc
+          .column('stream')
+          .doUpdateSet((eb) => ({ evaluated_up_to: eb.ref('excluded.evaluated_up_to') }))
+          .where('evaluation_marks.evaluated_up_to', '<', (eb) =>
+            eb.ref('excluded.evaluated_up_to'),
+          ),
+      )
+      .execute();
+  }
+
+  public async close(): Promise<void> {
+    await this._db.destroy();
+  }
+}

@@ -1,0 +1,86 @@
+import { type Kysely, sql } from 'kysely';
+import { type Migration } from 'kysely/migration';
+
+/**
+ * The schema's versions, applied in name order by Kysely's migrator at start (which takes a lock,
+ * so several api processes starting together migrate once). Never edit a released migration: add
+ * the next one.
+ */
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001_alerts_subscriptions_outbox': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('push_subscriptions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+        .addColumn('p256dh', 'text', (c) => c.notNull())
+        .addColumn('auth', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('alerts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('subscription_id', 'text', (c) =>
+          c.notNull().references('push_subscriptions.id').onDelete('cascade'),
+        )
+        .addColumn('symbol', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('rsi_interval', 'text')
+        .addColumn('direction', 'text', (c) => c.notNull())
+        .addColumn('value_on_creation', 'double precision', (c) => c.notNull())
+        .addColumn('value_target', 'double precision', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('triggered_at', 'bigint')
+        .addColumn('triggered_value', 'double precision')
+        .addColumn('creation_candle_time', 'bigint', (c) => c.notNull())
+        .addColumn('creation_high', 'double precision', (c) => c.notNull())
+        .addColumn('creation_low', 'double precision', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('alerts_by_subscription')
+        .on('alerts')
+        .columns(['subscription_id', 'status'])
+        .execute();
+      await db.schema.createIndex('alerts_by_status').on('alerts').column('status').execute();
+
+      await db.schema
+        .createTable('push_outbox')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('subscription_id', 'text', (c) =>
+          c.notNull().references('push_subscriptions.id').onDelete('cascade'),
+        )
+        // No foreign key: a triggered alert may be deleted while its message still goes out.
+        .addColumn('alert_id', 'text', (c) => c.notNull())
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+        .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('push_outbox_due')
+        .on('push_outbox')
+        .columns(['next_attempt_at', 'lease_until'])
+        .execute();
+      await db.schema
+        .createIndex('push_outbox_by_subscription')
+        .on('push_outbox')
+        .column('subscription_id')
+        .execute();
+
+      await db.schema
+        .createTable('evaluation_marks')
+        .addColumn('stream', 'text', (c) => c.primaryKey())
+        .addColumn('evaluated_up_to', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      for (const table of ['evaluation_marks', 'push_outbox', 'alerts', 'push_subscriptions']) {
+        await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(db);
+      }
+    },
+  },
+};

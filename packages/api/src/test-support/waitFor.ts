@@ -1,0 +1,13 @@
+/** Resolves once `condition` holds, checking every 10 ms; rejects naming `what` after `timeoutMs`. */
+export async function waitFor(
+  condition: () => boolean,
+  what: string,
+  timeoutMs = 5_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,406 @@
+import crypto from 'node:crypto';
+import { once } from 'node:events';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
+import { type AddressInfo } from 'node:net';
+import { createSelfSignedCertificate } from './createSelfSignedCertificate';
+import { decryptAes128gcm } from './decryptAes128gcm';
+import { type VerifiedVapid, verifyVapidAuthorization } from './verifyVapidAuthorization';
+
+/** RFC 8030 §7.2: a push service must accept message bodies up to 4096 bytes. */
+const MAX_BODY_BYTES = 4096;
+const URGENCIES = new Set(['very-low', 'low', 'normal', 'high']);
+const TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
+const MAX_CACHED_TOKENS = 1000;
+
+/** A subscription as a browser's `PushSubscription.toJSON()` gives it. */
+export interface LocalPushSubscription {
+  readonly endpoint: string;
+  readonly expirationTime: null;
+  readonly keys: { readonly p256dh: string; readonly auth: string };
+}
+
+/** A message the service accepted (201), decrypted. */
+export interface ReceivedPush {
+  readonly endpoint: string;
+  /** The decrypted payload (UTF-8). */
+  readonly payload: string;
+  readonly ttl: number;
+  readonly urgency: string | undefined;
+  readonly topic: string | undefined;
+  readonly vapid: VerifiedVapid;
+  readonly receivedAt: number;
+}
+
+/** Every request the push endpoints got, with the status answered and why. */
+export interface PushAttempt {
+  readonly endpoint: string;
+  readonly status: number;
+  readonly reason: string;
+  readonly at: number;
+}
+
+/** An answer to give instead of 201, for testing a sender's error handling. */
+export interface PlannedFailure {
+  readonly status: 404 | 410 | 429 | 500 | 502 | 503;
+  /** `Retry-After` in seconds (429 and 503). */
+  readonly retryAfterSeconds?: number;
+}
+
+interface SubscriptionState {
+  readonly receiver: { ecdh: crypto.ECDH; authSecret: Buffer };
+  readonly applicationServerKey: string | undefined;
+  expired: boolean;
+  readonly failures: PlannedFailure[];
+}
+
+type Waiter = { readonly count: () => boolean; readonly resolve: () => void };
+
+/**
+ * A Web Push service on loopback for tests and benchmarks — the part of a browser vendor's push
+ * service an application server talks to. It serves HTTPS with a certificate made at start (the
+ * `web-push` client speaks HTTPS only), accepts RFC 8030 message posts on `POST /push/<id>`,
+ * checks the RFC 8292 VAPID token and the RFC 8030 headers, decrypts the RFC 8291 payload with
+ * the private key of the subscription it created, and records what it got. It can be told to
+ * answer 404, 410, 429 (with `Retry-After`) or 5xx instead.
+ *
+ * @example
+ * ```ts
+ * const push = await LocalPushService.start();
+ * const subscription = push.createSubscription();   // POST it to /push/subscriptions
+ * // … trigger an alert …
+ * const [message] = await push.waitForPushes(1);
+ * JSON.parse(message.payload).body;                  // "BTCUSDT price rose to 65,000.00"
+ * await push.close();
+ * ```
+ * The api trusts the certificate through `NODE_EXTRA_CA_CERTS` (a file holding
+ * {@link LocalPushService.certificatePem}) when it runs as a child process.
+ */
+export class LocalPushService {
+  private readonly _subscriptions = new Map<string, SubscriptionState>();
+  private readonly _received: ReceivedPush[] = [];
+  private readonly _attempts: PushAttempt[] = [];
+  private readonly _globalFailures: PlannedFailure[] = [];
+  private _waiters: Waiter[] = [];
+  private readonly _verifiedTokens = new Map<string, VerifiedVapid>();
+
+  private constructor(
+    private readonly _server: https.Server,
+    /** `https://127.0.0.1:<port>`: the `aud` VAPID tokens must name. */
+    public readonly origin: string,
+    /** The self-signed certificate (PEM) a client must trust. */
+    public readonly certificatePem: string,
+  ) {
+    _server.on('request', (request, response) => {
+      this._handle(request, response).catch((error: unknown) => {
+        this._answer(response, request.url ?? '', 500, `internal error: ${String(error)}`);
+      });
+    });
+  }
+
+  /** Starts the service on an ephemeral loopback port. */
+  public static async start(options: { readonly host?: string } = {}): Promise<LocalPushService> {
+    const host = options.host ?? '127.0.0.1';
+    const { keyPem, certificatePem } = await createSelfSignedCertificate();
+    const server = https.createServer({
+      key: keyPem,
+      cert: certificatePem,
+      keepAliveTimeout: 30_000,
+    });
+    server.listen(0, host);
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const hostPart = host.includes(':') ? `[${host}]` : host;
+    return new LocalPushService(server, `https://${hostPart}:${port}`, certificatePem);
+  }
+
+  /**
+   * Creates a subscription as a browser would: a fresh P-256 key pair and auth secret, kept here
+   * to decrypt what arrives.
+   *
+   * @param options.applicationServerKey - when given, messages must be signed with this VAPID key.
+   */
+  public createSubscription(
+    options: { readonly applicationServerKey?: string } = {},
+  ): LocalPushSubscription {
+    const id = crypto.randomBytes(16).toString('base64url');
+    const ecdh = crypto.createECDH('prime256v1');
+    ecdh.generateKeys();
+    const authSecret = crypto.randomBytes(16);
+    this._subscriptions.set(id, {
+      receiver: { ecdh, authSecret },
+      applicationServerKey: options.applicationServerKey,
+      expired: false,
+      failures: [],
+    });
+    return {
+      endpoint: `${this.origin}/push/${id}`,
+      expirationTime: null,
+      keys: {
+        p256dh: ecdh.getPublicKey().toString('base64url'),
+        auth: authSecret.toString('base64url'),
+      },
+    };
+  }
+
+  /** Makes a subscription answer 410 Gone from now on, as after the user unsubscribed. */
+  public expireSubscription(endpoint: string): void {
+    this._state(endpoint).expired = true;
+  }
+
+  /**
+   * Answers the next `times` valid messages with `failure` instead of 201 — for one subscription,
+   * or for all when `endpoint` is undefined.
+   */
+  public failNext(endpoint: string | undefined, failure: PlannedFailure, times = 1): void {
+    const queue = endpoint === undefined ? this._globalFailures : this._state(endpoint).failures;
+    for (let i = 0; i < times; i += 1) queue.push(failure);
+  }
+
+  /** Messages accepted so far (all subscriptions), oldest first. */
+  public get received(): readonly ReceivedPush[] {
+    return [...this._received];
+  }
+
+  /** Every request to a push endpoint so far, with the status answered. */
+  public get attempts(): readonly PushAttempt[] {
+    return [...this._attempts];
+  }
+
+  /** Messages accepted for one subscription. */
+  public receivedFor(endpoint: string): ReceivedPush[] {
+    return this._received.filter((push) => push.endpoint === endpoint);
+  }
+
+  /**
+   * Resolves once `count` messages were accepted in total (or for `endpoint` only).
+   *
+   * @throws Error after `timeoutMs`, telling what did arrive.
+   */
+  public async waitForPushes(
+    count: number,
+    options: { readonly endpoint?: string; readonly timeoutMs?: number } = {},
+  ): Promise<ReceivedPush[]> {
+    const pick = (): ReceivedPush[] =>
+      options.endpoint === undefined ? [...this._received] : this.receivedFor(options.endpoint);
+    await this._waitUntil(
+      () => pick().length >= count,
+      options.timeoutMs ?? 10_000,
+      () =>
+        `expected ${count} push message(s), got ${pick().length}; attempts: ${JSON.stringify(
+          this._attempts.map((a) => ({ status: a.status, reason: a.reason })),
+        )}`,
+    );
+    return pick();
+  }
+
+  /** Resolves once `count` requests (of any outcome) reached the push endpoints. */
+  public async waitForAttempts(count: number, timeoutMs = 10_000): Promise<PushAttempt[]> {
+    await this._waitUntil(
+      () => this._attempts.length >= count,
+      timeoutMs,
+      () => `expected ${count} push request(s), got ${this._attempts.length}`,
+    );
+    return [...this._attempts];
+  }
+
+  /** Forgets what was received and attempted (subscriptions stay). */
+  public clear(): void {
+    this._received.length = 0;
+    this._attempts.length = 0;
+  }
+
+  /** Stops the server and drops open connections. */
+  public async close(): Promise<void> {
+    const closed = once(this._server, 'close');
+    this._server.close();
+    this._server.closeAllConnections();
+    await closed;
+    for (const waiter of this._waiters) waiter.resolve();
+    this._waiters = [];
+  }
+
+  /**
+   * Verifies a VAPID header; a token that verified before is trusted again until it expires, as
+   * senders reuse one token per push service for hours (the signature check is the costly part).
+   */
+  private _verifyVapid(
+    authorization: string | undefined,
+    applicationServerKey: string | undefined,
+  ) {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const cached =
+      authorization === undefined ? undefined : this._verifiedTokens.get(authorization);
+    if (
+      cached &&
+      cached.expiresAt > nowSeconds &&
+      (applicationServerKey === undefined || cached.publicKey === applicationServerKey)
+    ) {
+      return cached;
+    }
+    const result = verifyVapidAuthorization(authorization, {
+      audience: this.origin,
+      nowSeconds,
+      applicationServerKey,
+    });
+    if (result.ok && authorization !== undefined) {
+      if (this._verifiedTokens.size >= MAX_CACHED_TOKENS) this._verifiedTokens.clear();
+      this._verifiedTokens.set(authorization, result);
+    }
+    return result;
+  }
+
+  private _state(endpoint: string): SubscriptionState {
+    const id = endpoint.slice(endpoint.lastIndexOf('/') + 1);
+    const state = this._subscriptions.get(id);
+    if (!state) throw new Error(`LocalPushService has no subscription ${endpoint}`);
+    return state;
+  }
+
+  private _waitUntil(
+    done: () => boolean,
+    timeoutMs: number,
+    describe: () => string,
+  ): Promise<void> {
+    if (done()) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this._waiters = this._waiters.filter((w) => w !== waiter);
+        reject(new Error(`LocalPushService: timed out after ${timeoutMs} ms: ${describe()}`));
+      }, timeoutMs);
+      const waiter: Waiter = {
+        count: done,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      this._waiters.push(waiter);
+    });
+  }
+
+  private _notify(): void {
+    const ready = this._waiters.filter((waiter) => waiter.count());
+    if (ready.length === 0) return;
+    this._waiters = this._waiters.filter((waiter) => !ready.includes(waiter));
+    for (const waiter of ready) waiter.resolve();
+  }
+
+  private _answer(
+    response: ServerResponse,
+    endpointPath: string,
+    status: number,
+    reason: string,
+    headers: Record<string, string> = {},
+  ): void {
+    this._attempts.push({
+      endpoint: `${this.origin}${endpointPath}`,
+      status,
+      reason,
+      at: Date.now(),
+    });
+    if (!response.headersSent) {
+      const body = status >= 400 ? JSON.stringify({ reason }) : '';
+      response.writeHead(status, {
+        ...headers,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        'content-length': Buffer.byteLength(body),
+      });
+      response.end(body);
+    }
+    this._notify();
+  }
+
+  private async _handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', this.origin);
+    const path = url.pathname;
+    const match = /^\/push\/([A-Za-z0-9_-]+)$/.exec(path);
+    const state = match ? this._subscriptions.get(match[1] ?? '') : undefined;
+    if (!match || !state) {
+      request.resume();
+      return this._answer(response, path, 404, 'no such subscription');
+    }
+    if (request.method !== 'POST') {
+      request.resume();
+      return this._answer(response, path, 405, `method ${request.method ?? ''} not allowed`, {
+        allow: 'POST',
+      });
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of request as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    }
+    if (state.expired)
+      return this._answer(response, path, 410, 'push subscription has unsubscribed or expired');
+
+    const header = (name: string): string | undefined => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value.join(',') : value;
+    };
+    const ttl = header('ttl');
+    if (ttl === undefined || !/^\d+$/.test(ttl.trim())) {
+      return this._answer(
+        response,
+        path,
+        400,
+        `TTL header missing or not a number: ${String(ttl)}`,
+      );
+    }
+    const urgency = header('urgency');
+    if (urgency !== undefined && !URGENCIES.has(urgency.trim())) {
+      return this._answer(response, path, 400, `invalid Urgency: ${urgency}`);
+    }
+    const topic = header('topic');
+    if (topic !== undefined && !TOPIC.test(topic)) {
+      return this._answer(
+        response,
+        path,
+        400,
+        `invalid Topic (≤ 32 base64url characters): ${topic}`,
+      );
+    }
+    const vapid = this._verifyVapid(header('authorization'), state.applicationServerKey);
+    if (!vapid.ok) return this._answer(response, path, vapid.status, vapid.reason);
+    if (size > MAX_BODY_BYTES)
+      return this._answer(response, path, 413, `body of ${size} bytes exceeds ${MAX_BODY_BYTES}`);
+    if (header('content-encoding') !== 'aes128gcm') {
+      return this._answer(
+        response,
+        path,
+        400,
+        `Content-Encoding must be aes128gcm, got ${String(header('content-encoding'))}`,
+      );
+    }
+    let payload: string;
+    try {
+      payload = decryptAes128gcm(Buffer.concat(chunks), state.receiver).toString('utf8');
+    } catch (error: unknown) {
+      return this._answer(response, path, 400, `cannot decrypt: ${(error as Error).message}`);
+    }
+
+    const failure = state.failures.shift() ?? this._globalFailures.shift();
+    if (failure) {
+      const retryAfter: Record<string, string> =
+        failure.retryAfterSeconds === undefined
+          ? {}
+          : { 'retry-after': String(failure.retryAfterSeconds) };
+      return this._answer(response, path, failure.status, `planned ${failure.status}`, retryAfter);
+    }
+
+    this._received.push({
+      endpoint: `${this.origin}${path}`,
+      payload,
+      ttl: Number(ttl),
+      urgency: urgency?.trim(),
+      topic,
+      vapid,
+      receivedAt: Date.now(),
+    });
+    this._answer(response, path, 201, 'accepted', {
+      location: `${this.origin}/message/${crypto.randomBytes(12).toString('base64url')}`,
+      ttl: ttl.trim(),
+    });
+  }
+}
