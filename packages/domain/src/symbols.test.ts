@@ -18,7 +18,7 @@ describe('symbols catalogue', () => {
     for (const symbol of SYMBOLS) {
       const info = SYMBOL_CATALOGUE[symbol];
       expect(`${info.baseAsset}${info.quoteAsset}`).toBe(symbol);
-      expect(info.priceFormat.minMove).toBeCloseTo(10 ** -info.priceFormat.precision, 12);
+      expect(info.priceFormat.minMove).toBe(Number(`1e-${info.priceFormat.precision}`));
     }
     expect(isSymbolId('BTCUSDT')).toBe(true);
     expect(isSymbolId('btcusdt')).toBe(false);

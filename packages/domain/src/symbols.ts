@@ -43,8 +43,8 @@ function info(
     symbol,
     baseAsset,
     quoteAsset: 'USDT',
-    priceFormat: { precision: pricePrecision, minMove: 10 ** -pricePrecision },
-    quantityFormat: { precision: quantityPrecision, minMove: 10 ** -quantityPrecision },
+    priceFormat: { precision: pricePrecision, minMove: 1 / 10 ** pricePrecision },
+    quantityFormat: { precision: quantityPrecision, minMove: 1 / 10 ** quantityPrecision },
   };
 }
 

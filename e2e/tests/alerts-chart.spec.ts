@@ -1,0 +1,234 @@
+import { type Page } from '@playwright/test';
+import { expect, test, type StackFixture } from '../harness/fixtures';
+
+// The Alerts chart in the shell, on the simulated market. Series data is read through the
+// read-only hook the alerts remote installs when a test sets `window.__PAIRWATCH_E2E__` (it reads
+// the chart's own series, not the app's model); pixels are read from the chart's canvases.
+
+interface Bar {
+  readonly time: number;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+}
+
+/** The page's window with the alerts remote's read-only chart hook. */
+type ChartWindow = Window & {
+  __PAIRWATCH_E2E__?: boolean;
+  __pairwatchChart?: {
+    priceData(): Bar[];
+    visibleTimeRange(): { from: number; to: number } | null;
+    rsiLength(): number;
+    rsiPaneHeight(): number;
+    loadingHistory(): boolean;
+  };
+};
+
+const UP = [0x26, 0xa6, 0x9a] as const;
+const DOWN = [0xef, 0x53, 0x50] as const;
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as ChartWindow).__PAIRWATCH_E2E__ = true;
+  });
+});
+
+function priceData(page: Page): Promise<Bar[]> {
+  return page.evaluate(() => (window as ChartWindow).__pairwatchChart?.priceData() ?? []);
+}
+
+async function waitForBars(page: Page, atLeast: number): Promise<Bar[]> {
+  await expect
+    .poll(async () => (await priceData(page)).length, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(atLeast);
+  return priceData(page);
+}
+
+/** Every bar one `step` after the previous one: nothing missing, nothing repeated. */
+function expectContiguous(bars: readonly Bar[], step: number): void {
+  const gaps = bars
+    .slice(1)
+    .flatMap((bar, i) => (bar.time - bars[i]!.time === step ? [] : [[bars[i]!.time, bar.time]]));
+  expect(gaps, `bars not ${step} s apart`).toEqual([]);
+}
+
+/** Pixels of the candle colours in the chart's canvases, split by pane (RSI = the 140 px one). */
+async function candlePixels(
+  page: Page,
+): Promise<{ price: { up: number; down: number }; rsi: { up: number; down: number } }> {
+  return page.evaluate(
+    ({ up, down }) => {
+      const near = (data: Uint8ClampedArray, i: number, rgb: readonly number[]) =>
+        Math.abs(data[i]! - rgb[0]!) < 8 &&
+        Math.abs(data[i + 1]! - rgb[1]!) < 8 &&
+        Math.abs(data[i + 2]! - rgb[2]!) < 8;
+      const result = { price: { up: 0, down: 0 }, rsi: { up: 0, down: 0 } };
+      const canvases = [
+        ...document.querySelectorAll<HTMLCanvasElement>('[data-testid="candle-chart"] canvas'),
+      ];
+      for (const canvas of canvases) {
+        if (canvas.width < 200) continue; // price and time axes
+        const context = canvas.getContext('2d');
+        if (!context) continue;
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        const pane =
+          Math.abs(canvas.getBoundingClientRect().height - 140) <= 2 ? result.rsi : result.price;
+        for (let i = 0; i < data.length; i += 4) {
+          if (near(data, i, up)) pane.up += 1;
+          else if (near(data, i, down)) pane.down += 1;
+        }
+      }
+      return result;
+    },
+    { up: UP, down: DOWN },
+  );
+}
+
+async function setPrice(stack: StackFixture, symbol: string, price: number): Promise<void> {
+  const response = await stack.sim('price', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ symbol, price }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+test('draws BTCUSDT 1m candles above a 140 px RSI pane, and reports how fast', async ({
+  page,
+  artifacts,
+}) => {
+  const started = Date.now();
+  await page.goto('/alerts');
+  const bars = await waitForBars(page, 500);
+  const wallMs = Date.now() - started;
+
+  expect(bars).toHaveLength(500);
+  expectContiguous(bars, 60);
+  // The first 14 bars warm the RSI up and carry no value.
+  await expect
+    .poll(() => page.evaluate(() => (window as ChartWindow).__pairwatchChart?.rsiLength()))
+    .toBe(500 - 14);
+  const rsiHeight = await page.evaluate(
+    () => (window as ChartWindow).__pairwatchChart?.rsiPaneHeight() ?? 0,
+  );
+  expect(Math.abs(rsiHeight - 140)).toBeLessThanOrEqual(1);
+  await expect(page.getByText('Loading historical data...')).toHaveCount(0);
+  // Nothing on the screen is wider than the window.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+
+  // Two frames after the data, both panes show up and down candles in the spec's colours.
+  await expect
+    .poll(async () => {
+      const pixels = await candlePixels(page);
+      return Math.min(pixels.price.up, pixels.price.down, pixels.rsi.up, pixels.rsi.down);
+    })
+    .toBeGreaterThan(50);
+
+  const mark = await page.evaluate(() => {
+    const entry = performance.getEntriesByName('pairwatch:alerts:first-candles')[0];
+    return entry ? entry.startTime : undefined;
+  });
+  expect(mark).toBeDefined();
+  console.log(
+    `[alerts] navigation → first candles drawn: ${mark!.toFixed(0)} ms (performance mark); ` +
+      `goto → 500 bars readable from the test: ${wallMs} ms`,
+  );
+  console.log(`[alerts] screenshot: ${await artifacts.screenshot(page, 'btcusdt-1m')}`);
+});
+
+test('reloads the chart when the symbol and then the interval change', async ({ page }) => {
+  await page.goto('/alerts');
+  const btc = await waitForBars(page, 500);
+
+  const ethRequest = page.waitForRequest((r) =>
+    /\/candles\?symbol=ETHUSDT&interval=OneMinute/.test(r.url()),
+  );
+  await page.getByRole('button', { name: 'Symbol' }).click();
+  await page.getByRole('option', { name: /ETHUSDT/ }).click();
+  await ethRequest;
+  await expect(page.getByRole('button', { name: 'Symbol' })).toContainText('ETHUSDT');
+  await expect.poll(async () => (await priceData(page)).at(-1)?.close).not.toBe(btc.at(-1)?.close);
+  const eth = await waitForBars(page, 500);
+  expectContiguous(eth, 60);
+
+  const hourRequest = page.waitForRequest((r) =>
+    /\/candles\?symbol=ETHUSDT&interval=OneHour/.test(r.url()),
+  );
+  await page.getByRole('button', { name: '1h', exact: true }).click();
+  await hourRequest;
+  await expect
+    .poll(async () => (await priceData(page)).slice(-2).map((bar) => bar.time % 3600))
+    .toEqual([0, 0]);
+  const hours = await waitForBars(page, 500);
+  expectContiguous(hours, 3600);
+});
+
+test('loads older candles when scrolled left, without a duplicate or missing bar and without a jump', async ({
+  page,
+}) => {
+  await page.goto('/alerts');
+  await waitForBars(page, 500);
+
+  // Hold the older page until the view before it has been read.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/candles\?.*endTime=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const olderRequest = page.waitForRequest(/\/candles\?.*endTime=/);
+
+  const chart = page.getByTestId('candle-chart');
+  const box = (await chart.boundingBox())!;
+  const y = box.y + (box.height - 140) / 2;
+  for (let drag = 0; drag < 4; drag += 1) {
+    await page.mouse.move(box.x + 100, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 120, y, { steps: 12 });
+    await page.mouse.up();
+    if (await page.evaluate(() => (window as ChartWindow).__pairwatchChart?.loadingHistory()))
+      break;
+  }
+  const request = await olderRequest;
+  const endTime = new URL(request.url()).searchParams.get('endTime');
+  const before = await page.evaluate(() =>
+    (window as ChartWindow).__pairwatchChart?.visibleTimeRange(),
+  );
+  const first = (await priceData(page))[0]!;
+  expect(Date.parse(endTime!) / 1000).toBe(first.time - 60);
+
+  release();
+  const merged = await waitForBars(page, 501);
+  const after = await page.evaluate(() =>
+    (window as ChartWindow).__pairwatchChart?.visibleTimeRange(),
+  );
+  expect(merged.length).toBeGreaterThan(500);
+  expect(merged.length).toBeLessThanOrEqual(1000);
+  expectContiguous(merged, 60);
+  // The view stays on the same bars while older ones are added on its left (a live bar opening
+  // meanwhile may move it by at most one bar).
+  expect(before).not.toBeNull();
+  expect(Math.abs(after!.from - before!.from)).toBeLessThanOrEqual(60);
+  expect(Math.abs(after!.to - before!.to)).toBeLessThanOrEqual(60);
+});
+
+test('shows a simulated price move on the last candle within 5 s', async ({ page, stack }) => {
+  await page.goto('/alerts');
+  const bars = await waitForBars(page, 500);
+  const target = Math.round(bars.at(-1)!.close * 1.2 * 100) / 100;
+
+  await setPrice(stack, 'BTCUSDT', target);
+  const movedAt = Date.now();
+  await expect
+    .poll(async () => (await priceData(page)).at(-1)?.high ?? 0, {
+      timeout: 5_000,
+      intervals: [50],
+    })
+    .toBeGreaterThanOrEqual(target * 0.995);
+  const last = (await priceData(page)).at(-1)!;
+  expect(Math.abs(last.close - target) / target).toBeLessThan(0.01);
+  console.log(`[alerts] simulated move → last candle updated in ${Date.now() - movedAt} ms`);
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from '@jest/globals';
+import { AlertsClient } from './AlertsClient';
+import { ApiError } from './ApiError';
+import { anAlert } from '../test-support/alerts';
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = {
+      url: String(input),
+      method: init?.method ?? 'GET',
+      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
+    };
+    calls.push(call);
+    return respond(call);
+  };
+  return { calls, fetchFn: fetchFn as typeof fetch };
+}
+
+// jsdom has no fetch Response; the client reads only ok, status and text().
+const json = (status: number, body: unknown, _type = 'application/json') =>
+  fakeResponse(status, body === undefined ? '' : JSON.stringify(body));
+const noContent = () => fakeResponse(204, '');
+
+function fakeResponse(status: number, text: string): Response {
+  return { ok: status >= 200 && status < 300, status, text: async () => text } as Response;
+}
+
+describe('AlertsClient', () => {
+  it('posts a price alert without an RSI interval', async () => {
+    const { calls, fetchFn } = fakeFetch(() => json(201, anAlert()));
+    const client = new AlertsClient('http://api.test/', fetchFn);
+    const alert = await client.createAlert({
+      symbol: 'BTCUSDT',
+      type: 'Price',
+      valueTarget: 65000,
+      subscriptionId: 'sub-1',
+    });
+    expect(calls).toEqual([
+      {
+        url: 'http://api.test/alerts',
+        method: 'POST',
+        body: { symbol: 'BTCUSDT', type: 'Price', valueTarget: 65000, subscriptionId: 'sub-1' },
+      },
+    ]);
+    expect(alert).toEqual(anAlert());
+  });
+
+  it('lists and deletes alerts scoped by the subscription id', async () => {
+    const { calls, fetchFn } = fakeFetch((call) =>
+      call.method === 'GET' ? json(200, [anAlert()]) : noContent(),
+    );
+    const client = new AlertsClient('http://api.test', fetchFn);
+    expect(await client.listAlerts('a b')).toEqual([anAlert()]);
+    await client.deleteAlert('alert/1', 'a b');
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET http://api.test/alerts?subscriptionId=a%20b',
+      'DELETE http://api.test/alerts/alert%2F1?subscriptionId=a%20b',
+    ]);
+  });
+
+  it('rejects with the problem+json detail', async () => {
+    const { fetchFn } = fakeFetch(() =>
+      json(
+        409,
+        { title: 'Conflict', status: 409, detail: 'Too many active alerts.', code: 'ALERT_LIMIT' },
+        'application/problem+json',
+      ),
+    );
+    const error = await new AlertsClient('http://api.test', fetchFn)
+      .createAlert({ symbol: 'BTCUSDT', type: 'Price', valueTarget: 1, subscriptionId: 's' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      detail: 'Too many active alerts.',
+      code: 'ALERT_LIMIT',
+    });
+  });
+
+  it('takes a bare JSON string body as the detail', async () => {
+    const { fetchFn } = fakeFetch(() => json(400, 'Symbol is not supported'));
+    const error = await new AlertsClient('http://api.test', fetchFn)
+      .deleteAlert('x', 's')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, detail: 'Symbol is not supported' });
+  });
+
+  it('rejects without a detail when the network fails', async () => {
+    const { fetchFn } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await new AlertsClient('http://api.test', fetchFn)
+      .listAlerts('s')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, detail: undefined });
+    expect((error as Error).message).toBe('GET /alerts failed');
+  });
+
+  it('rejects an alert list that is not well formed, naming the field', async () => {
+    const { fetchFn } = fakeFetch(() => json(200, [{ ...anAlert(), symbol: 'XRPUSDT' }]));
+    await expect(new AlertsClient('http://api.test', fetchFn).listAlerts('s')).rejects.toThrow(
+      'bad symbol "XRPUSDT"',
+    );
+  });
+
+  it('reads the push public key and registers a subscription', async () => {
+    const { calls, fetchFn } = fakeFetch((call) =>
+      call.url.endsWith('/push/public-key')
+        ? json(200, { publicKey: 'BKey' })
+        : json(201, { subscriptionId: 'sub-9' }),
+    );
+    const client = new AlertsClient('http://api.test', fetchFn);
+    expect(await client.getPushPublicKey()).toBe('BKey');
+    const subscription = { endpoint: 'https://push.test/1', keys: { p256dh: 'p', auth: 'a' } };
+    expect(await client.registerPushSubscription(subscription)).toBe('sub-9');
+    expect(calls[1]).toEqual({
+      url: 'http://api.test/push/subscriptions',
+      method: 'POST',
+      body: subscription,
+    });
+  });
+});

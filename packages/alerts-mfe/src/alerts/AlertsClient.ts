@@ -1,0 +1,143 @@
+import { type Alert, type AlertType, type Interval, type SymbolId } from '@pairwatch/domain';
+import { ApiError } from './ApiError';
+import { parseAlert } from './parseAlert';
+
+/** The body of `POST /alerts` (architecture §3). */
+export interface CreateAlertRequest {
+  readonly symbol: SymbolId;
+  readonly type: AlertType;
+  readonly valueTarget: number;
+  readonly subscriptionId: string;
+  /** The RSI interval; only for RSI alerts. */
+  readonly rsiInterval?: Interval;
+}
+
+/** A browser push subscription as `PushSubscription.toJSON()` gives it. */
+export interface PushSubscriptionBody {
+  readonly endpoint: string;
+  readonly expirationTime?: number | null;
+  readonly keys: { readonly p256dh: string; readonly auth: string };
+}
+
+type Fetch = typeof fetch;
+
+/**
+ * The api's alert and push-subscription endpoints (architecture §3). Every failure rejects with an
+ * {@link ApiError} carrying the api's problem+json `detail` when it sent one.
+ */
+export class AlertsClient {
+  private readonly _base: string;
+
+  /**
+   * @param apiUrl - the api origin (and optional base path), e.g. `http://127.0.0.1:5080`.
+   * @param _fetch - injectable for tests.
+   */
+  public constructor(
+    apiUrl: string,
+    private readonly _fetch: Fetch = (input, init) => fetch(input, init),
+  ) {
+    this._base = apiUrl.replace(/\/+$/, '');
+  }
+
+  /** Creates an alert (`POST /alerts`) and returns it. */
+  public async createAlert(request: CreateAlertRequest): Promise<Alert> {
+    return parseAlert(await this._send('POST', '/alerts', request));
+  }
+
+  /** The alerts of a push subscription (`GET /alerts?subscriptionId=`). */
+  public async listAlerts(subscriptionId: string): Promise<Alert[]> {
+    const body = await this._send(
+      'GET',
+      `/alerts?subscriptionId=${encodeURIComponent(subscriptionId)}`,
+    );
+    if (!Array.isArray(body)) {
+      throw new ApiError('GET /alerts', 200, `expected an array, got ${typeof body}`, undefined);
+    }
+    return body.map(parseAlert);
+  }
+
+  /** Deletes one of the subscription's alerts (`DELETE /alerts/{id}?subscriptionId=`). */
+  public async deleteAlert(id: string, subscriptionId: string): Promise<void> {
+    await this._send(
+      'DELETE',
+      `/alerts/${encodeURIComponent(id)}?subscriptionId=${encodeURIComponent(subscriptionId)}`,
+    );
+  }
+
+  /** The VAPID application server key, base64url (`GET /push/public-key`). */
+  public async getPushPublicKey(): Promise<string> {
+    const body = (await this._send('GET', '/push/public-key')) as { publicKey?: unknown } | null;
+    if (typeof body?.publicKey !== 'string' || body.publicKey === '') {
+      throw new ApiError('GET /push/public-key', 200, 'the answer has no publicKey', undefined);
+    }
+    return body.publicKey;
+  }
+
+  /** Registers a browser push subscription and returns its id (`POST /push/subscriptions`). */
+  public async registerPushSubscription(subscription: PushSubscriptionBody): Promise<string> {
+    const body = (await this._send('POST', '/push/subscriptions', subscription)) as {
+      subscriptionId?: unknown;
+    } | null;
+    if (typeof body?.subscriptionId !== 'string' || body.subscriptionId === '') {
+      throw new ApiError(
+        'POST /push/subscriptions',
+        200,
+        'the answer has no subscriptionId',
+        undefined,
+      );
+    }
+    return body.subscriptionId;
+  }
+
+  private async _send(method: string, path: string, body?: unknown): Promise<unknown> {
+    const operation = `${method} ${path.split('?')[0]}`;
+    let response: Response;
+    try {
+      response = await this._fetch(`${this._base}${path}`, {
+        method,
+        headers:
+          body === undefined
+            ? { accept: 'application/json' }
+            : {
+                accept: 'application/json',
+                'content-type': 'application/json',
+              },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new ApiError(operation, 0, undefined, undefined, { cause: error });
+    }
+    const text = await response.text().catch(() => '');
+    const json = parseJson(text);
+    if (!response.ok) {
+      const { detail, code } = describeErrorBody(json);
+      throw new ApiError(operation, response.status, detail, code);
+    }
+    return json;
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** problem+json gives `detail` (and `code`); the original api answered with a bare JSON string. */
+function describeErrorBody(json: unknown): {
+  detail: string | undefined;
+  code: string | undefined;
+} {
+  if (typeof json === 'string' && json.trim() !== '') return { detail: json, code: undefined };
+  if (typeof json === 'object' && json !== null) {
+    const { detail, code } = json as Record<string, unknown>;
+    return {
+      detail: typeof detail === 'string' && detail !== '' ? detail : undefined,
+      code: typeof code === 'string' ? code : undefined,
+    };
+  }
+  return { detail: undefined, code: undefined };
+}

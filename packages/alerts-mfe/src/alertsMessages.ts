@@ -1,0 +1,28 @@
+/** Every text of the Alerts screen that the product spec fixes, word for word (spec §2, §8). */
+export const ALERTS_MESSAGES = {
+  pushUnsupported:
+    'Your browser does not support push notifications. If you are on mobile, you need to add the app to your home screen from a supported browser.',
+  pushInactiveBefore: 'To create and receive alerts, please ',
+  pushInactiveLink: 'enable push notifications',
+  pushInactiveAfter: ' in your browser.',
+  newAlertTitle: 'New Alert',
+  priceAlertOption: 'Price Alert',
+  rsiAlertOption: 'RSI Alert',
+  pricePlaceholder: (quoteAsset: string) => `Price in ${quoteAsset}`,
+  rsiPlaceholder: 'Value between 0 and 100',
+  /** The helper line's lead for price alerts: bullish when the target is above the live price. */
+  creatingAlert: (direction: 'bullish' | 'bearish', symbol: string) =>
+    `Creating ${direction} alert for ${symbol}:`,
+  createAlert: 'Create Alert',
+  created: 'You will receive a notification when the value reaches the target.',
+  createFailed: 'An unknown error occurred while creating the alert.',
+  yourAlerts: 'Your alerts',
+  hideOtherSymbols: 'Hide other symbols alerts',
+  noAlerts: 'No alerts',
+  deleted: 'Alert deleted successfully.',
+  deleteFailed: 'An unknown error occurred while deleting the alert.',
+  fetchAlertsFailed: 'An error occurred while fetching alerts.',
+  candlesFailed: 'An error occurred while trying to fetch candles data.',
+  symbolsFailed: 'An error occurred while fetching symbols info.',
+  errorTitle: 'Error',
+} as const;

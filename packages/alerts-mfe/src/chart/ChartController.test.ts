@@ -1,0 +1,371 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import {
+  type RsiCandle,
+  type UnixSeconds,
+  SYMBOL_CATALOGUE,
+  computeRsiCandles,
+  hasRsiValue,
+} from '@pairwatch/domain';
+import { candle, minuteCandles } from '../test-support/candles';
+import { FakeChartFeed } from '../test-support/FakeChartFeed';
+import { ManualFrames } from '../test-support/ManualFrames';
+import { ManualTimers } from '../test-support/ManualTimers';
+import {
+  type MockChart,
+  CrosshairMode,
+  LineStyle,
+  lastMockChart,
+  resetMockCharts,
+} from '../test-support/lightweightChartsMock';
+import { ChartController, type ChartView } from './ChartController';
+
+const T0 = 1_700_000_040;
+const BTC: ChartView = {
+  symbol: 'BTCUSDT',
+  interval: 'OneMinute',
+  symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
+};
+
+function closeOf(rsi: RsiCandle | undefined): number {
+  if (!rsi || !hasRsiValue(rsi)) throw new Error('expected an RSI value');
+  return rsi.close;
+}
+
+async function settle(): Promise<void> {
+  await Promise.resolve();
+  await Promise.resolve();
+}
+
+describe('ChartController', () => {
+  let feed: FakeChartFeed;
+  let frames: ManualFrames;
+  let timers: ManualTimers;
+  let errors: unknown[];
+  let drawn: number[];
+  let controller: ChartController;
+  let chart: MockChart;
+
+  beforeEach(() => {
+    resetMockCharts();
+    feed = new FakeChartFeed();
+    frames = new ManualFrames();
+    timers = new ManualTimers();
+    errors = [];
+    drawn = [];
+    controller = new ChartController(document.createElement('div'), {
+      feed,
+      frames,
+      timers,
+      utcOffsetMinutes: 0,
+      appearance: { textColor: '#000', gridColor: '#eee', watermarkColor: '#0003' },
+      onLoadError: (error) => errors.push(error),
+      onFirstCandlesDrawn: (_view, bars) => drawn.push(bars),
+    });
+    chart = lastMockChart();
+  });
+
+  afterEach(() => controller.dispose());
+
+  const prices = () => chart.series[0]!;
+  const rsi = () => chart.series[1]!;
+  const watermark = () => chart.watermarks[0]!;
+
+  async function loadFirstPage(view: ChartView = BTC, count = 500) {
+    controller.show(view);
+    const data = minuteCandles(T0, count);
+    feed.load(feed.loads.length - 1).resolve(data);
+    await settle();
+    timers.advance(50);
+    return data;
+  }
+
+  it('puts prices in the first pane and RSI candles in a 140 px second pane', () => {
+    expect(chart.series.map((s) => s.paneIndex)).toEqual([0, 1]);
+    expect(chart.panes()[1]!.getHeight()).toBe(140);
+    expect(prices().options).toMatchObject({ upColor: '#26a69a', downColor: '#ef5350' });
+    expect(rsi().options).toMatchObject({ upColor: '#26a69a', downColor: '#ef5350' });
+  });
+
+  it('draws dashed RSI guide lines at 70 and 30', () => {
+    expect(rsi().priceLines.map((line) => [line.price, line.lineStyle])).toEqual([
+      [70, LineStyle.LargeDashed],
+      [30, LineStyle.LargeDashed],
+    ]);
+  });
+
+  it('shows the symbol info watermark and draws nothing until the symbol info is there', async () => {
+    controller.show({ ...BTC, symbolInfo: undefined });
+    expect(watermark().text).toBe('Loading symbol info...');
+    feed.load(0).resolve(minuteCandles(T0, 500));
+    await settle();
+    expect(prices().bars).toHaveLength(0);
+    expect(watermark().text).toBe('Loading symbol info...');
+  });
+
+  it('fetches the candles while the symbol info loads and draws them when it arrives', async () => {
+    controller.show({ ...BTC, symbolInfo: undefined });
+    expect(feed.load(0)).toMatchObject({ symbol: 'BTCUSDT', interval: 'OneMinute', limit: 500 });
+    feed.load(0).resolve(minuteCandles(T0, 500));
+    await settle();
+    controller.show(BTC);
+    expect(feed.loads).toHaveLength(1);
+    expect(prices().bars).toHaveLength(500);
+    expect(watermark().text).toBeUndefined();
+  });
+
+  it('shows the history watermark when the symbol info arrives before the candles', async () => {
+    controller.show({ ...BTC, symbolInfo: undefined });
+    controller.show(BTC);
+    expect(watermark().text).toBe('Loading historical data...');
+    expect(feed.loads).toHaveLength(1);
+    feed.load(0).resolve(minuteCandles(T0, 500));
+    await settle();
+    expect(prices().bars).toHaveLength(500);
+  });
+
+  it('keeps live candles that arrive before the symbol info, and draws them with the history', async () => {
+    controller.show({ ...BTC, symbolInfo: undefined });
+    feed.load(0).resolve(minuteCandles(T0, 500));
+    await settle();
+    feed.emit('BTCUSDT', 'OneMinute', candle(T0 + 500 * 60, 77));
+    frames.runFrame();
+    expect(prices().updateCalls).toBe(0);
+    controller.show(BTC);
+    expect(prices().bars).toHaveLength(501);
+    expect(prices().bars[500]).toMatchObject({ close: 77 });
+  });
+
+  it('shows the history watermark while the first 500 candles load', () => {
+    controller.show(BTC);
+    expect(watermark().text).toBe('Loading historical data...');
+    expect(feed.load(0)).toMatchObject({ symbol: 'BTCUSDT', interval: 'OneMinute', limit: 500 });
+    expect(feed.load(0).endTime).toBeUndefined();
+  });
+
+  it('keeps the axes and crosshair hidden until data has loaded', async () => {
+    controller.show(BTC);
+    expect(chart.priceScale('right', 0).options.visible).toBe(false);
+    expect(chart.priceScale('right', 1).options.visible).toBe(false);
+    expect(chart.options.crosshair).toEqual({ mode: CrosshairMode.Hidden });
+    feed.load(0).resolve(minuteCandles(T0, 500));
+    await settle();
+    expect(chart.priceScale('right', 0).options.visible).toBe(true);
+    expect(chart.options.crosshair).toEqual({ mode: CrosshairMode.Normal });
+    timers.advance(50);
+    expect(chart.priceScale('right', 1).options.visible).toBe(true);
+  });
+
+  it('draws the candles, hides the watermark and draws RSI 50 ms later', async () => {
+    controller.show(BTC);
+    const data = minuteCandles(T0, 500);
+    feed.load(0).resolve(data);
+    await settle();
+    expect(prices().bars).toHaveLength(500);
+    expect(watermark().text).toBeUndefined();
+    expect(rsi().bars).toHaveLength(0);
+    timers.advance(49);
+    expect(rsi().bars).toHaveLength(0);
+    timers.advance(1);
+    expect(rsi().bars).toHaveLength(500);
+    expect(controller.rsiLength()).toBe(500 - 14);
+    expect(rsi().bars[499]).toMatchObject({ close: closeOf(computeRsiCandles(data)[499]) });
+  });
+
+  it('opens each session on its latest bars, and keeps the view when older pages arrive', async () => {
+    await loadFirstPage();
+    expect(chart.scrollsToRealTime).toBe(1);
+    prices().barsBefore = 10;
+    chart.emitVisibleRange();
+    feed.load(1).resolve(minuteCandles(T0 - 500 * 60, 500));
+    await settle();
+    expect(chart.scrollsToRealTime).toBe(1);
+    await loadFirstPage({ ...BTC, interval: 'FiveMinutes' });
+    expect(chart.scrollsToRealTime).toBe(2);
+  });
+
+  it('reports the first drawn candles on the next animation frame', async () => {
+    await loadFirstPage();
+    expect(drawn).toEqual([]);
+    frames.runFrame();
+    expect(drawn).toEqual([500]);
+  });
+
+  it('uses the symbol price format, 2 decimals by default', () => {
+    controller.show({ ...BTC, symbolInfo: undefined });
+    expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 2, minMove: 0.01 });
+    controller.show({ ...BTC, symbol: 'ETHUSDT', symbolInfo: undefined });
+    expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 2, minMove: 0.01 });
+    const doge = { ...SYMBOL_CATALOGUE.DOGEUSDT, priceFormat: { precision: 5, minMove: 0.00001 } };
+    controller.show({ symbol: 'DOGEUSDT', interval: 'OneMinute', symbolInfo: doge });
+    expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 5, minMove: 0.00001 });
+  });
+
+  it('shows time labels only for minute and hour intervals', () => {
+    controller.show({ ...BTC, interval: 'FourHour' });
+    expect(chart.options.timeScale).toMatchObject({ timeVisible: true });
+    controller.show({ ...BTC, interval: 'OneDay' });
+    expect(chart.options.timeScale).toMatchObject({ timeVisible: false });
+  });
+
+  it('replaces the last bar for a live candle with the same time, once per frame', async () => {
+    const data = await loadFirstPage();
+    const last = data[499]!;
+    feed.emit('BTCUSDT', 'OneMinute', candle(last.time, 1));
+    feed.emit('BTCUSDT', 'OneMinute', candle(last.time, 2));
+    feed.emit('BTCUSDT', 'OneMinute', candle(last.time, 3));
+    expect(prices().updateCalls).toBe(0);
+    frames.runFrame();
+    expect(prices().updateCalls).toBe(1);
+    expect(prices().bars).toHaveLength(500);
+    expect(prices().bars[499]).toMatchObject({ time: last.time, close: 3 });
+    const expected = computeRsiCandles([...data.slice(0, 499), candle(last.time, 3)]);
+    expect(rsi().bars[499]).toMatchObject({ close: closeOf(expected[499]) });
+  });
+
+  it('appends a live candle with a new time to both panes', async () => {
+    await loadFirstPage();
+    feed.emit('BTCUSDT', 'OneMinute', candle(T0 + 500 * 60, 90));
+    frames.runFrame();
+    expect(prices().bars).toHaveLength(501);
+    expect(rsi().bars).toHaveLength(501);
+  });
+
+  it('applies live candles that arrived before the first page once it is loaded', async () => {
+    controller.show(BTC);
+    feed.emit('BTCUSDT', 'OneMinute', candle(T0 + 500 * 60, 90));
+    frames.runFrame();
+    feed.load(0).resolve(minuteCandles(T0, 500));
+    await settle();
+    expect(prices().bars).toHaveLength(501);
+    expect(prices().bars[500]).toMatchObject({ close: 90 });
+  });
+
+  it('loads the page ending one bar before the earliest candle when fewer than 100 bars remain', async () => {
+    await loadFirstPage();
+    prices().barsBefore = 150;
+    chart.emitVisibleRange();
+    expect(feed.loads).toHaveLength(1);
+    prices().barsBefore = 99;
+    chart.emitVisibleRange();
+    expect(feed.loads).toHaveLength(2);
+    expect(feed.load(1)).toMatchObject({ limit: 500, endTime: T0 - 60 });
+  });
+
+  it('prepends the older page and redraws both series without duplicates', async () => {
+    const newer = await loadFirstPage();
+    prices().barsBefore = 10;
+    chart.emitVisibleRange();
+    const older = minuteCandles(T0 - 500 * 60, 501); // the last one overlaps
+    feed.load(1).resolve(older);
+    await settle();
+    timers.advance(50);
+    const times = prices().bars.map((bar) => bar.time);
+    expect(times).toHaveLength(1000);
+    expect(new Set(times).size).toBe(1000);
+    expect(controller.priceData().map((c) => c.time)).toEqual(
+      [...older.slice(0, 500), ...newer].map((c) => c.time),
+    );
+    expect(rsi().bars).toHaveLength(1000);
+  });
+
+  it('requests one page at a time and never the same start twice', async () => {
+    await loadFirstPage();
+    prices().barsBefore = 10;
+    chart.emitVisibleRange();
+    chart.emitVisibleRange();
+    expect(feed.loads).toHaveLength(2);
+    feed.load(1).resolve([]); // nothing older exists
+    await settle();
+    chart.emitVisibleRange();
+    expect(feed.loads).toHaveLength(2);
+  });
+
+  it('clears the loading flag when an older page fails, and reports the error', async () => {
+    await loadFirstPage();
+    prices().barsBefore = 10;
+    chart.emitVisibleRange();
+    expect(controller.loadingHistory).toBe(true);
+    feed.load(1).reject(new Error('boom'));
+    await settle();
+    expect(controller.loadingHistory).toBe(false);
+    expect(errors).toHaveLength(1);
+    expect(prices().bars).toHaveLength(500);
+  });
+
+  it('resets data and crosshair and reloads when the interval changes', async () => {
+    await loadFirstPage();
+    const clears = chart.crosshairClears;
+    controller.show({ ...BTC, interval: 'OneHour' });
+    expect(prices().bars).toHaveLength(0);
+    expect(rsi().bars).toHaveLength(0);
+    expect(chart.crosshairClears).toBe(clears + 1);
+    expect(feed.load(1)).toMatchObject({ interval: 'OneHour' });
+    expect(feed.watchers('BTCUSDT', 'OneMinute')).toBe(0);
+    expect(feed.watchers('BTCUSDT', 'OneHour')).toBe(1);
+  });
+
+  it('resets when the symbol info changes, even for the same symbol', async () => {
+    await loadFirstPage();
+    controller.show({ ...BTC, symbolInfo: { ...SYMBOL_CATALOGUE.BTCUSDT } });
+    expect(prices().bars).toHaveLength(0);
+    expect(feed.loads).toHaveLength(2);
+  });
+
+  it('does nothing when shown the same view again', async () => {
+    await loadFirstPage();
+    controller.show({ ...BTC });
+    expect(prices().bars).toHaveLength(500);
+    expect(feed.loads).toHaveLength(1);
+  });
+
+  it('ignores a first page that arrives after the view changed', async () => {
+    controller.show(BTC);
+    controller.show({ ...BTC, symbol: 'ETHUSDT', symbolInfo: SYMBOL_CATALOGUE.ETHUSDT });
+    feed.load(0).resolve(minuteCandles(T0, 500));
+    await settle();
+    expect(prices().bars).toHaveLength(0);
+    expect(watermark().text).toBe('Loading historical data...');
+  });
+
+  it('ignores results and live candles that arrive after dispose', async () => {
+    controller.show(BTC);
+    controller.dispose();
+    feed.load(0).resolve(minuteCandles(T0, 500));
+    await settle();
+    feed.emit('BTCUSDT', 'OneMinute', candle(T0, 1));
+    frames.runFrame();
+    timers.advance(100);
+    expect(prices().bars).toHaveLength(0);
+    expect(chart.removed).toBe(true);
+    expect(feed.watchers('BTCUSDT', 'OneMinute')).toBe(0);
+  });
+
+  it('ignores an older page that arrives after the interval changed', async () => {
+    await loadFirstPage();
+    prices().barsBefore = 10;
+    chart.emitVisibleRange();
+    controller.show({ ...BTC, interval: 'FiveMinutes' });
+    feed.load(1).resolve(minuteCandles(T0 - 500 * 60, 500));
+    await settle();
+    expect(prices().bars).toHaveLength(0);
+  });
+
+  it('reads back the series data in UTC when the axis is shifted to local time', async () => {
+    controller.dispose();
+    resetMockCharts();
+    controller = new ChartController(document.createElement('div'), {
+      feed,
+      frames,
+      timers,
+      utcOffsetMinutes: 180,
+      appearance: { textColor: '#000', gridColor: '#eee', watermarkColor: '#0003' },
+    });
+    chart = lastMockChart();
+    const data = await loadFirstPage(BTC, 3);
+    expect(prices().bars[0]!.time).toBe(T0 + 180 * 60);
+    expect(controller.priceData().map((c) => c.time)).toEqual(
+      data.map((c) => c.time as UnixSeconds),
+    );
+    expect(controller.visibleTimeRange()).toEqual({ from: data[0]!.time, to: data[2]!.time });
+  });
+});

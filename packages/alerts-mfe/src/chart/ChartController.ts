@@ -1,0 +1,470 @@
+import {
+  type Candle,
+  type Interval,
+  type SymbolId,
+  type SymbolInfo,
+  type UnixSeconds,
+  RSI_OVERBOUGHT,
+  RSI_OVERSOLD,
+  intervalShowsTime,
+} from '@pairwatch/domain';
+import {
+  CandlestickSeries,
+  CrosshairMode,
+  LineStyle,
+  createChart,
+  createTextWatermark,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  type ITextWatermarkPluginApi,
+  type LogicalRange,
+  type Time,
+} from 'lightweight-charts';
+import { CandleHistory } from './CandleHistory';
+import { FrameCoalescer, type FrameScheduler, animationFrameScheduler } from './FrameCoalescer';
+import { HistoryPager } from './HistoryPager';
+import { LocalTimeAdapter } from './LocalTimeAdapter';
+import {
+  CANDLE_PAGE_SIZE,
+  DEFAULT_PRICE_FORMAT,
+  DOWN_COLOR,
+  RSI_DRAW_DELAY_MS,
+  RSI_PANE_HEIGHT,
+  UP_COLOR,
+  WATERMARK_HISTORY,
+  WATERMARK_SYMBOL_INFO,
+} from './chartConstants';
+
+/** Where the chart's candles come from (market-data in the app, a fake in tests). */
+export interface ChartFeed {
+  /**
+   * Loads up to `limit` candles (UTC, oldest first): the latest ones, or those opening at or
+   * before `endTime`. Rejects on failure.
+   */
+  loadCandles(request: {
+    readonly symbol: SymbolId;
+    readonly interval: Interval;
+    readonly limit: number;
+    readonly endTime?: UnixSeconds;
+  }): Promise<readonly Candle[]>;
+  /** Subscribes to the live candles of one stream; returns the teardown. */
+  watchCandles(
+    symbol: SymbolId,
+    interval: Interval,
+    onCandle: (candle: Candle) => void,
+  ): () => void;
+}
+
+/** What the chart shows. */
+export interface ChartView {
+  readonly symbol: SymbolId;
+  readonly interval: Interval;
+  /** `undefined` while the symbol info loads; candles load once it is there. */
+  readonly symbolInfo: SymbolInfo | undefined;
+}
+
+/** Colours taken from the app theme. */
+export interface ChartAppearance {
+  readonly textColor: string;
+  readonly gridColor: string;
+  readonly watermarkColor: string;
+}
+
+/** Timer functions, injectable for tests. */
+export interface ChartTimers {
+  readonly setTimeout: (callback: () => void, ms: number) => unknown;
+  readonly clearTimeout: (handle: unknown) => void;
+}
+
+export interface ChartControllerOptions {
+  readonly feed: ChartFeed;
+  readonly appearance: ChartAppearance;
+  readonly frames?: FrameScheduler;
+  readonly timers?: ChartTimers;
+  /** Local time minus UTC in minutes; defaults to the browser's offset. */
+  readonly utcOffsetMinutes?: number;
+  /** Called once per session, on the first animation frame after its first candles were set. */
+  readonly onFirstCandlesDrawn?: (view: ChartView, bars: number) => void;
+  /** Called when a candle page fails to load (the chart itself only stops loading). */
+  readonly onLoadError?: (error: unknown) => void;
+}
+
+const defaultTimers: ChartTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Per-view state. A new session starts whenever the symbol, interval or symbol info changes,
+ * except when the symbol info of the session's symbol arrives (undefined → known).
+ */
+interface Session {
+  view: ChartView;
+  readonly time: LocalTimeAdapter;
+  readonly history: CandleHistory;
+  readonly pager: HistoryPager;
+  /** Live candles that arrived before the first page; applied once it is loaded. */
+  readonly early: Map<number, Candle>;
+  /** The first page is in the history. */
+  loaded: boolean;
+  /** The history is on the chart (loaded and the symbol info known). */
+  drawn: boolean;
+  unwatch: (() => void) | undefined;
+}
+
+/**
+ * Drives one lightweight-charts chart: prices in pane 0, RSI candles in a 140 px pane 1 (shared
+ * time scale and crosshair), the loading watermark, the first page, infinite history and live
+ * updates.
+ *
+ * @remarks Data decisions live in {@link CandleHistory} and {@link HistoryPager}; this class only
+ * moves their output into the series. Live candles are written straight to the series, coalesced
+ * to one draw per animation frame, so React never re-renders per tick. Every asynchronous result
+ * checks that its session is still the current one, so late answers after a symbol or interval
+ * change, or after {@link dispose}, are ignored.
+ */
+export class ChartController {
+  private readonly _chart: IChartApi;
+  private readonly _prices: ISeriesApi<'Candlestick'>;
+  private readonly _rsi: ISeriesApi<'Candlestick'>;
+  private readonly _watermark: ITextWatermarkPluginApi<Time>;
+  private readonly _guideLines: IPriceLine[];
+  private _appearance: ChartAppearance;
+  private _watermarkText: string | undefined;
+  private readonly _frames: FrameScheduler;
+  private readonly _timers: ChartTimers;
+  private readonly _live: FrameCoalescer<Candle>;
+  private readonly _resizeObserver: ResizeObserver | undefined;
+  private _session: Session | undefined;
+  private _rsiTimer: unknown;
+  private _disposed = false;
+
+  public constructor(
+    container: HTMLElement,
+    private readonly _options: ChartControllerOptions,
+  ) {
+    this._frames = _options.frames ?? animationFrameScheduler;
+    this._timers = _options.timers ?? defaultTimers;
+    this._appearance = _options.appearance;
+    const { textColor, gridColor, watermarkColor } = _options.appearance;
+    this._chart = createChart(container, {
+      autoSize: true,
+      layout: {
+        background: { color: 'transparent' },
+        textColor,
+        panes: { enableResize: false, separatorColor: gridColor },
+      },
+      grid: { vertLines: { color: gridColor }, horzLines: { color: gridColor } },
+      crosshair: { mode: CrosshairMode.Hidden },
+      rightPriceScale: { visible: false },
+      timeScale: { borderColor: gridColor },
+    });
+    const candleColors = {
+      upColor: UP_COLOR,
+      downColor: DOWN_COLOR,
+      wickUpColor: UP_COLOR,
+      wickDownColor: DOWN_COLOR,
+      borderVisible: false,
+      // A series created while its scale is hidden is not attached to it unless told (#1368).
+      priceScaleId: 'right',
+    };
+    this._prices = this._chart.addSeries(CandlestickSeries, {
+      ...candleColors,
+      priceFormat: { type: 'price', ...DEFAULT_PRICE_FORMAT },
+    });
+    this._rsi = this._chart.addSeries(
+      CandlestickSeries,
+      {
+        ...candleColors,
+        priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
+        lastValueVisible: false,
+        priceLineVisible: false,
+        autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
+      },
+      1,
+    );
+    this._guideLines = [RSI_OVERBOUGHT, RSI_OVERSOLD].map((price) =>
+      this._rsi.createPriceLine({
+        price,
+        color: watermarkColor,
+        lineWidth: 2,
+        lineStyle: LineStyle.LargeDashed,
+        axisLabelVisible: true,
+        title: '',
+      }),
+    );
+    this._chart.panes()[1]?.setHeight(RSI_PANE_HEIGHT);
+    // The default margins would label the pinned 0–100 RSI scale up to 120.
+    this._chart.priceScale('right', 1).applyOptions({ scaleMargins: { top: 0.06, bottom: 0.06 } });
+    const pricePane = this._chart.panes()[0];
+    if (!pricePane) throw new Error('lightweight-charts created no price pane');
+    this._watermark = createTextWatermark(pricePane, {
+      horzAlign: 'center',
+      vertAlign: 'center',
+      visible: false,
+      lines: [{ text: '', color: watermarkColor, fontSize: 18 }],
+    });
+    this._live = new FrameCoalescer<Candle>(
+      (candle) => candle.time,
+      (candles) => this._drawLive(candles),
+      this._frames,
+    );
+    this._chart.timeScale().subscribeVisibleLogicalRangeChange(this._onVisibleRangeChange);
+    // setHeight is a share of the current total height, so it is re-applied when the box resizes.
+    this._resizeObserver =
+      typeof ResizeObserver === 'undefined'
+        ? undefined
+        : new ResizeObserver(() => this._chart.panes()[1]?.setHeight(RSI_PANE_HEIGHT));
+    this._resizeObserver?.observe(container);
+  }
+
+  /** Shows a symbol and interval; starts a new session when anything relevant changed. */
+  public show(view: ChartView): void {
+    if (this._disposed) return;
+    const session = this._session;
+    const current = session?.view;
+    if (
+      session &&
+      current &&
+      current.symbol === view.symbol &&
+      current.interval === view.interval
+    ) {
+      if (current.symbolInfo === view.symbolInfo) return;
+      if (current.symbolInfo === undefined) {
+        this._completeView(session, view);
+        return;
+      }
+    }
+    this._startSession(view);
+  }
+
+  /** Applies new theme colours (e.g. after a switch to dark mode); the data stays. */
+  public setAppearance(appearance: ChartAppearance): void {
+    if (this._disposed) return;
+    this._appearance = appearance;
+    const { textColor, gridColor, watermarkColor } = appearance;
+    this._chart.applyOptions({
+      layout: { textColor, panes: { separatorColor: gridColor } },
+      grid: { vertLines: { color: gridColor }, horzLines: { color: gridColor } },
+      timeScale: { borderColor: gridColor },
+    });
+    for (const line of this._guideLines) line.applyOptions({ color: watermarkColor });
+    this._showWatermark(this._watermarkText);
+  }
+
+  /** The candles the price series holds, in UTC (read back from the chart). */
+  public priceData(): Candle[] {
+    const time = this._session?.time;
+    if (!time) return [];
+    return this._prices
+      .data()
+      .filter((bar): bar is Extract<typeof bar, { close: number }> => 'close' in bar)
+      .map((bar) => ({
+        time: time.toUtc(bar.time as number),
+        open: bar.open,
+        high: bar.high,
+        low: bar.low,
+        close: bar.close,
+      }));
+  }
+
+  /** The time range (UTC open times) the chart shows, or `null` before data. */
+  public visibleTimeRange(): { from: UnixSeconds; to: UnixSeconds } | null {
+    const time = this._session?.time;
+    const range = this._chart.timeScale().getVisibleRange();
+    if (!time || !range) return null;
+    return { from: time.toUtc(range.from as number), to: time.toUtc(range.to as number) };
+  }
+
+  /** Number of bars with an RSI value (the chart leaves warm-up whitespace out). */
+  public rsiLength(): number {
+    return this._rsi.data().length;
+  }
+
+  /** Height of the RSI pane as the chart reports it. */
+  public rsiPaneHeight(): number {
+    return this._chart.panes()[1]?.getHeight() ?? 0;
+  }
+
+  /** Whether an older page is being fetched. */
+  public get loadingHistory(): boolean {
+    return this._session?.pager.inFlight ?? false;
+  }
+
+  /** Tears the chart down; late results are ignored from now on. */
+  public dispose(): void {
+    if (this._disposed) return;
+    this._disposed = true;
+    this._endSession();
+    this._resizeObserver?.disconnect();
+    this._chart.timeScale().unsubscribeVisibleLogicalRangeChange(this._onVisibleRangeChange);
+    this._watermark.detach();
+    this._chart.remove();
+  }
+
+  private _startSession(view: ChartView): void {
+    this._endSession();
+    const session: Session = {
+      view,
+      time: new LocalTimeAdapter(view.interval, this._options.utcOffsetMinutes),
+      history: new CandleHistory(),
+      pager: new HistoryPager(view.interval),
+      early: new Map(),
+      loaded: false,
+      drawn: false,
+      unwatch: undefined,
+    };
+    this._session = session;
+    this._prices.setData([]);
+    this._rsi.setData([]);
+    this._chart.clearCrosshairPosition();
+    this._setDataVisible(false);
+    this._chart.applyOptions({
+      timeScale: { timeVisible: intervalShowsTime(view.interval), secondsVisible: false },
+    });
+    this._applyPriceFormat(view.symbolInfo);
+    this._showWatermark(view.symbolInfo ? WATERMARK_HISTORY : WATERMARK_SYMBOL_INFO);
+    // Candles are fetched while the symbol info still loads (it only sets the price format), so
+    // the first draw waits for the slower of the two instead of both in a row.
+    session.unwatch = this._options.feed.watchCandles(view.symbol, view.interval, (candle) => {
+      if (this._session === session) this._live.push(candle);
+    });
+    this._options.feed
+      .loadCandles({ symbol: view.symbol, interval: view.interval, limit: CANDLE_PAGE_SIZE })
+      .then(
+        (candles) => {
+          if (this._session === session) this._onFirstPage(session, candles);
+        },
+        (error: unknown) => {
+          if (this._session !== session) return;
+          if (session.view.symbolInfo) this._showWatermark(undefined);
+          this._options.onLoadError?.(error);
+        },
+      );
+  }
+
+  /** The symbol info arrived for the session's symbol: format prices, draw what is loaded. */
+  private _completeView(session: Session, view: ChartView): void {
+    session.view = view;
+    this._applyPriceFormat(view.symbolInfo);
+    if (session.loaded) this._draw(session);
+    else this._showWatermark(WATERMARK_HISTORY);
+  }
+
+  private _applyPriceFormat(symbolInfo: SymbolInfo | undefined): void {
+    const { precision, minMove } = symbolInfo?.priceFormat ?? DEFAULT_PRICE_FORMAT;
+    this._prices.applyOptions({ priceFormat: { type: 'price', precision, minMove } });
+  }
+
+  private _endSession(): void {
+    const session = this._session;
+    this._session = undefined;
+    session?.unwatch?.();
+    this._live.clear();
+    this._cancelRsiDraw();
+  }
+
+  private _onFirstPage(session: Session, candles: readonly Candle[]): void {
+    session.history.load(candles);
+    session.loaded = true;
+    for (const candle of [...session.early.values()].sort((a, b) => a.time - b.time)) {
+      session.history.applyLive(candle);
+    }
+    session.early.clear();
+    if (session.view.symbolInfo) this._draw(session);
+  }
+
+  /** First draw of a session: candles loaded and symbol info known. */
+  private _draw(session: Session): void {
+    session.drawn = true;
+    this._prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
+    // A new symbol or interval opens on its latest bars, wherever the previous one was scrolled.
+    this._chart.timeScale().scrollToRealTime();
+    this._showWatermark(undefined);
+    this._setDataVisible(true);
+    this._scheduleRsiDraw(session);
+    const onDrawn = this._options.onFirstCandlesDrawn;
+    if (onDrawn) {
+      this._frames.request(() => {
+        if (this._session === session) onDrawn(session.view, session.history.length);
+      });
+    }
+  }
+
+  private _drawLive(candles: readonly Candle[]): void {
+    const session = this._session;
+    if (!session) return;
+    for (const candle of candles) {
+      if (!session.loaded) {
+        session.early.set(candle.time, candle);
+        continue;
+      }
+      const change = session.history.applyLive(candle);
+      if (change.kind === 'stale' || !session.drawn) continue;
+      this._prices.update(session.time.candleToChart(change.candle));
+      // While a bulk RSI draw is pending it will include this bar anyway.
+      if (this._rsiTimer === undefined) this._rsi.update(session.time.rsiToChart(change.rsi));
+    }
+  }
+
+  private readonly _onVisibleRangeChange = (range: LogicalRange | null): void => {
+    const session = this._session;
+    if (!session || !session.drawn || range === null) return;
+    const bars = this._prices.barsInLogicalRange(range);
+    if (!bars) return;
+    const endTime = session.pager.next(bars.barsBefore, session.history.earliest?.time);
+    if (endTime === undefined) return;
+    const { symbol, interval } = session.view;
+    this._options.feed.loadCandles({ symbol, interval, limit: CANDLE_PAGE_SIZE, endTime }).then(
+      (older) => {
+        if (this._session !== session) return;
+        session.pager.settle();
+        if (session.history.prepend(older).added === 0) return;
+        this._prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
+        this._scheduleRsiDraw(session);
+      },
+      (error: unknown) => {
+        if (this._session !== session) return;
+        session.pager.settle();
+        this._options.onLoadError?.(error);
+      },
+    );
+  };
+
+  private _scheduleRsiDraw(session: Session): void {
+    this._cancelRsiDraw();
+    this._rsiTimer = this._timers.setTimeout(() => {
+      this._rsiTimer = undefined;
+      if (this._session !== session) return;
+      this._rsi.setData(session.history.rsi.map((r) => session.time.rsiToChart(r)));
+      this._chart.priceScale('right', 1).applyOptions({ visible: true });
+    }, RSI_DRAW_DELAY_MS);
+  }
+
+  private _cancelRsiDraw(): void {
+    if (this._rsiTimer !== undefined) this._timers.clearTimeout(this._rsiTimer);
+    this._rsiTimer = undefined;
+  }
+
+  /** Price scales and crosshair stay hidden until there is data to read them against. */
+  private _setDataVisible(visible: boolean): void {
+    this._chart.priceScale('right', 0).applyOptions({ visible });
+    if (!visible) this._chart.priceScale('right', 1).applyOptions({ visible });
+    this._chart.applyOptions({
+      crosshair: { mode: visible ? CrosshairMode.Normal : CrosshairMode.Hidden },
+    });
+  }
+
+  private _showWatermark(text: string | undefined): void {
+    this._watermarkText = text;
+    this._watermark.applyOptions(
+      text === undefined
+        ? { visible: false }
+        : {
+            visible: true,
+            lines: [{ text, color: this._appearance.watermarkColor, fontSize: 18 }],
+          },
+    );
+  }
+}

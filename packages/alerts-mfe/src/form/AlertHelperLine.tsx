@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import SvgIcon from '@mui/material/SvgIcon';
+import Typography from '@mui/material/Typography';
+import { type SymbolId, alertDirection } from '@pairwatch/domain';
+import { PriceText, TRADING_COLORS } from '@pairwatch/ui-kit';
+import { ALERTS_MESSAGES } from '../alertsMessages';
+
+/** Props of {@link AlertHelperLine}. */
+export interface AlertHelperLineProps {
+  readonly symbol: SymbolId;
+  /** The live price; the line is not shown without one. */
+  readonly livePrice: number | undefined;
+  /** The valid target price; the line is not shown without one. */
+  readonly target: number | undefined;
+  /** Decimals of the symbol's prices. */
+  readonly precision: number;
+}
+
+const TRENDING_UP = 'M16 6l2.29 2.29-4.88 4.88-4-4L2 16.59 3.41 18l6-6 4 4 6.3-6.29L22 12V6z';
+const TRENDING_DOWN = 'M16 18l2.29-2.29-4.88-4.88-4 4L2 7.41 3.41 6l6 6 4-4 6.3 6.29L22 12v6z';
+
+/**
+ * 'Creating bullish alert for BTCUSDT:' (target above the live price) or '… bearish …', then the
+ * live price, an arrow in the move's colour and the target.
+ */
+export function AlertHelperLine({ symbol, livePrice, target, precision }: AlertHelperLineProps) {
+  if (livePrice === undefined || target === undefined) return null;
+  const bullish = alertDirection(livePrice, target) === 'up';
+  const trend = bullish ? 'up' : 'down';
+  return (
+    <Typography
+      component="div"
+      variant="body2"
+      data-testid="alert-helper-line"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+    >
+      <span>{ALERTS_MESSAGES.creatingAlert(bullish ? 'bullish' : 'bearish', symbol)}</span>
+      <Box component="span" data-testid="alert-helper-current">
+        <PriceText value={livePrice} precision={precision} />
+      </Box>
+      <SvgIcon
+        fontSize="small"
+        titleAccess={bullish ? 'rises to' : 'drops to'}
+        sx={{ color: TRADING_COLORS[trend] }}
+      >
+        <path d={bullish ? TRENDING_UP : TRENDING_DOWN} />
+      </SvgIcon>
+      <Box component="span" data-testid="alert-helper-target">
+        <PriceText value={target} precision={precision} trend={trend} />
+      </Box>
+    </Typography>
+  );
+}

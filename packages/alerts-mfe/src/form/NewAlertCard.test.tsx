@@ -1,0 +1,288 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  type Interval,
+  type SymbolId,
+  type UnixSeconds,
+  SYMBOL_CATALOGUE,
+} from '@pairwatch/domain';
+import { ApiError } from '../alerts/ApiError';
+import { FakeAlertsApi } from '../test-support/FakeAlertsApi';
+import { FakeMarketData } from '../test-support/FakeMarketData';
+import { renderWithProviders } from '../test-support/renderWithProviders';
+import { NewAlertCard, type NewAlertCardProps } from './NewAlertCard';
+
+function setup(overrides: Partial<NewAlertCardProps> = {}) {
+  const api = new FakeAlertsApi();
+  const market = new FakeMarketData();
+  const onCreated = jest.fn();
+  const props: NewAlertCardProps = {
+    symbol: 'BTCUSDT',
+    interval: 'OneMinute',
+    symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
+    market,
+    pushActive: true,
+    subscriptionId: 'sub-1',
+    alerts: api,
+    onCreated,
+    ...overrides,
+  };
+  const user = userEvent.setup();
+  const view = renderWithProviders(<NewAlertCard {...props} />);
+  const rerender = (next: Partial<NewAlertCardProps>) =>
+    view.rerender(<NewAlertCard {...props} {...next} />);
+  /** A live candle of the shown stream closes at `close`. */
+  const livePrice = (close: number, symbol: SymbolId = props.symbol) =>
+    act(() =>
+      market.emitCandle(symbol, props.interval, {
+        time: 1_700_000_040 as UnixSeconds,
+        open: close,
+        high: close,
+        low: close,
+        close,
+      }),
+    );
+  return { api, onCreated, user, rerender, livePrice };
+}
+
+const target = () => screen.getByRole('textbox', { name: 'Target value' });
+const createButton = () => screen.getByRole('button', { name: 'Create Alert' });
+
+async function chooseType(
+  user: ReturnType<typeof userEvent.setup>,
+  label: 'Price Alert' | 'RSI Alert',
+) {
+  await user.click(screen.getByRole('combobox', { name: 'Type' }));
+  await user.click(await screen.findByRole('option', { name: label }));
+}
+
+describe('NewAlertCard', () => {
+  it('is titled New Alert and offers Price Alert and RSI Alert', async () => {
+    const { user } = setup();
+    expect(screen.getByRole('heading', { name: 'New Alert' })).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Price Alert',
+      'RSI Alert',
+    ]);
+  });
+
+  it('asks for a price in the quote asset, or an RSI value between 0 and 100', async () => {
+    const { user } = setup();
+    expect(target()).toHaveAttribute('placeholder', 'Price in USDT');
+    await chooseType(user, 'RSI Alert');
+    expect(target()).toHaveAttribute('placeholder', 'Value between 0 and 100');
+  });
+
+  it("says 'Value can't be empty' when the value is emptied", async () => {
+    const { user } = setup();
+    await user.type(target(), '5');
+    await user.clear(target());
+    expect(await screen.findByText("Value can't be empty")).toBeInTheDocument();
+  });
+
+  it.each(['abc', '0', '-5', '1e'])(
+    "says 'Value must be a positive number' for %p",
+    async (value) => {
+      const { user } = setup();
+      await user.type(target(), value);
+      expect(await screen.findByText('Value must be a positive number')).toBeInTheDocument();
+    },
+  );
+
+  it("says 'RSI value must be between 0 and 100' for an RSI target above 100", async () => {
+    const { user } = setup();
+    await chooseType(user, 'RSI Alert');
+    await user.type(target(), '100.5');
+    expect(await screen.findByText('RSI value must be between 0 and 100')).toBeInTheDocument();
+    await user.clear(target());
+    await user.type(target(), '100');
+    await waitFor(() =>
+      expect(screen.queryByText('RSI value must be between 0 and 100')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('accepts a price above 100 for price alerts', async () => {
+    const { user } = setup();
+    await user.type(target(), '65000');
+    await waitFor(() => expect(target()).toHaveAttribute('aria-invalid', 'false'));
+  });
+
+  it('disables Create Alert unless push is active', () => {
+    setup({ pushActive: false });
+    expect(createButton()).toBeDisabled();
+  });
+
+  it('creates a price alert and then clears the value, toasts and reloads the list', async () => {
+    const { api, onCreated, user } = setup();
+    await user.type(target(), '65000.5');
+    await user.click(createButton());
+    expect(
+      await screen.findByText('You will receive a notification when the value reaches the target.'),
+    ).toBeInTheDocument();
+    expect(api.created).toEqual([
+      { symbol: 'BTCUSDT', type: 'Price', valueTarget: 65000.5, subscriptionId: 'sub-1' },
+    ]);
+    expect(target()).toHaveValue('');
+    expect(onCreated).toHaveBeenCalledTimes(1);
+  });
+
+  it("creates an RSI alert for the chart's interval", async () => {
+    const { api, user } = setup({ interval: 'FourHour' });
+    await chooseType(user, 'RSI Alert');
+    expect(screen.getByText('BTCUSDT, 4h')).toBeInTheDocument();
+    await user.type(target(), '30');
+    await user.click(createButton());
+    await waitFor(() => expect(api.created).toHaveLength(1));
+    expect(api.created[0]).toEqual({
+      symbol: 'BTCUSDT',
+      type: 'Rsi',
+      valueTarget: 30,
+      subscriptionId: 'sub-1',
+      rsiInterval: 'FourHour',
+    });
+  });
+
+  it('does not submit an invalid value', async () => {
+    const { api, user } = setup();
+    await user.click(createButton());
+    expect(await screen.findByText("Value can't be empty")).toBeInTheDocument();
+    expect(api.created).toHaveLength(0);
+  });
+
+  it('disables Create Alert while the submit is pending', async () => {
+    const { api, user } = setup();
+    let open = () => undefined as void;
+    api.createGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    await user.type(target(), '61000');
+    await user.click(createButton());
+    await waitFor(() => expect(createButton()).toBeDisabled());
+    open();
+    await waitFor(() => expect(createButton()).toBeEnabled());
+  });
+
+  it("shows the api's problem detail when creating fails", async () => {
+    const { api, onCreated, user } = setup();
+    api.createError = new ApiError(
+      'POST /alerts',
+      409,
+      'You already have 100 active alerts.',
+      'ALERT_LIMIT',
+    );
+    await user.type(target(), '61000');
+    await user.click(createButton());
+    expect(await screen.findByText('You already have 100 active alerts.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(target()).toHaveValue('61000');
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('shows the unknown-error text when creating fails without a detail', async () => {
+    const { api, user } = setup();
+    api.createError = new ApiError('POST /alerts', 0, undefined, undefined);
+    await user.type(target(), '61000');
+    await user.click(createButton());
+    expect(
+      await screen.findByText('An unknown error occurred while creating the alert.'),
+    ).toBeInTheDocument();
+  });
+
+  it('clears the value when the symbol changes', async () => {
+    const { user, rerender } = setup();
+    await user.type(target(), '61000');
+    rerender({ symbol: 'ETHUSDT' as SymbolId, symbolInfo: SYMBOL_CATALOGUE.ETHUSDT });
+    await waitFor(() => expect(target()).toHaveValue(''));
+    expect(screen.queryByText("Value can't be empty")).not.toBeInTheDocument();
+  });
+
+  it('clears the value when the alert type changes', async () => {
+    const { user } = setup();
+    await user.type(target(), '50');
+    await chooseType(user, 'RSI Alert');
+    expect(target()).toHaveValue('');
+  });
+
+  it('keeps the value when only the interval changes', async () => {
+    const { user, rerender } = setup();
+    await user.type(target(), '61000');
+    rerender({ interval: 'OneHour' as Interval });
+    expect(target()).toHaveValue('61000');
+  });
+
+  describe('helper line', () => {
+    it('says bullish when the target is above the live price, with price, arrow and target', async () => {
+      const { user, livePrice } = setup();
+      livePrice(60000);
+      await user.type(target(), '65000');
+      const line = await screen.findByTestId('alert-helper-line');
+      expect(line).toHaveTextContent('Creating bullish alert for BTCUSDT:');
+      expect(screen.getByTestId('alert-helper-current')).toHaveTextContent('60,000.00');
+      expect(screen.getByTestId('alert-helper-target')).toHaveTextContent('65,000.00');
+      expect(screen.getByTitle('rises to')).toBeInTheDocument();
+    });
+
+    it('says bearish when the target is below the live price', async () => {
+      const { user, livePrice } = setup();
+      livePrice(60000);
+      await user.type(target(), '55000');
+      expect(await screen.findByTestId('alert-helper-line')).toHaveTextContent(
+        'Creating bearish alert for BTCUSDT:',
+      );
+      expect(screen.getByTitle('drops to')).toBeInTheDocument();
+    });
+
+    it('says bearish when the target equals the live price', async () => {
+      const { user, livePrice } = setup();
+      livePrice(60000);
+      await user.type(target(), '60000');
+      expect(await screen.findByTestId('alert-helper-line')).toHaveTextContent('bearish');
+    });
+
+    it('follows the live price as it moves past the target', async () => {
+      const { user, livePrice } = setup();
+      livePrice(60000);
+      await user.type(target(), '61000');
+      expect(await screen.findByTestId('alert-helper-line')).toHaveTextContent('bullish');
+      livePrice(62000);
+      expect(screen.getByTestId('alert-helper-line')).toHaveTextContent('bearish');
+      expect(screen.getByTestId('alert-helper-current')).toHaveTextContent('62,000.00');
+    });
+
+    it('is not shown without a live price, for an invalid target, or for RSI alerts', async () => {
+      const { user, livePrice } = setup();
+      await user.type(target(), '65000');
+      expect(screen.queryByTestId('alert-helper-line')).not.toBeInTheDocument();
+      livePrice(60000);
+      expect(await screen.findByTestId('alert-helper-line')).toBeInTheDocument();
+      await user.type(target(), 'x');
+      await waitFor(() =>
+        expect(screen.queryByTestId('alert-helper-line')).not.toBeInTheDocument(),
+      );
+      await chooseType(user, 'RSI Alert');
+      await user.type(target(), '50');
+      expect(screen.queryByTestId('alert-helper-line')).not.toBeInTheDocument();
+    });
+
+    it("ignores another symbol's price and forgets the price when the symbol changes", async () => {
+      const { user, livePrice, rerender } = setup();
+      livePrice(60000);
+      rerender({ symbol: 'ETHUSDT', symbolInfo: SYMBOL_CATALOGUE.ETHUSDT });
+      livePrice(99999, 'BTCUSDT');
+      await user.type(target(), '3000');
+      expect(screen.queryByTestId('alert-helper-line')).not.toBeInTheDocument();
+    });
+
+    it("uses the symbol's price precision", async () => {
+      const { user, livePrice } = setup({
+        symbol: 'ADAUSDT',
+        symbolInfo: SYMBOL_CATALOGUE.ADAUSDT,
+      });
+      livePrice(0.45);
+      await user.type(target(), '0.5');
+      expect(await screen.findByTestId('alert-helper-target')).toHaveTextContent('0.5000');
+    });
+  });
+});

@@ -1,0 +1,181 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useFormik } from 'formik';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  type AlertType,
+  type Interval,
+  type SymbolId,
+  type SymbolInfo,
+  INTERVAL_INFO,
+  SYMBOL_CATALOGUE,
+  alertFormSchema,
+  parseNumberInput,
+} from '@pairwatch/domain';
+import { SymbolLogo } from '@pairwatch/ui-kit';
+import { apiErrorDetail } from '../alerts/ApiError';
+import { ALERTS_MESSAGES } from '../alertsMessages';
+import { type AlertsApi, type AlertsMarketData } from '../screen/AlertsServices';
+import { showToast } from '../ui/showToast';
+import { LiveAlertHelperLine } from './LiveAlertHelperLine';
+
+/** Props of {@link NewAlertCard}. */
+export interface NewAlertCardProps {
+  readonly symbol: SymbolId;
+  /** The chart's interval: an RSI alert is created for it. */
+  readonly interval: Interval;
+  readonly symbolInfo: SymbolInfo | undefined;
+  /** Live prices for the helper line. */
+  readonly market: AlertsMarketData;
+  /** Creating is possible only while push is active (spec §2). */
+  readonly pushActive: boolean;
+  readonly subscriptionId: string | undefined;
+  readonly alerts: AlertsApi;
+  /** Called after an alert was created (the list reloads). */
+  readonly onCreated: () => void;
+}
+
+interface FormValues {
+  readonly type: AlertType;
+  readonly valueTarget: string;
+}
+
+const TYPE_LABELS: Readonly<Record<AlertType, string>> = {
+  Price: ALERTS_MESSAGES.priceAlertOption,
+  Rsi: ALERTS_MESSAGES.rsiAlertOption,
+};
+
+/**
+ * The 'New Alert' card: alert type, target value (validated on change with the domain's
+ * `alertFormSchema`), the price helper line and Create Alert.
+ */
+export function NewAlertCard({
+  symbol,
+  interval,
+  symbolInfo,
+  market,
+  pushActive,
+  subscriptionId,
+  alerts,
+  onCreated,
+}: NewAlertCardProps) {
+  const info = symbolInfo ?? SYMBOL_CATALOGUE[symbol];
+  const formik = useFormik<FormValues>({
+    initialValues: { type: 'Price', valueTarget: '' },
+    validationSchema: alertFormSchema,
+    validateOnChange: true,
+    validateOnBlur: true,
+    onSubmit: async (values, helpers) => {
+      if (!subscriptionId) return; // the button is disabled without one
+      try {
+        await alerts.createAlert({
+          symbol,
+          type: values.type,
+          valueTarget: parseNumberInput(values.valueTarget),
+          subscriptionId,
+          ...(values.type === 'Rsi' ? { rsiInterval: interval } : {}),
+        });
+      } catch (error) {
+        showToast({
+          variant: 'error',
+          title: ALERTS_MESSAGES.errorTitle,
+          description: apiErrorDetail(error) ?? ALERTS_MESSAGES.createFailed,
+        });
+        return;
+      }
+      showToast({ variant: 'success', description: ALERTS_MESSAGES.created });
+      helpers.resetForm({ values: { type: values.type, valueTarget: '' } });
+      onCreated();
+    },
+  });
+  const { values, errors, touched, resetForm } = formik;
+
+  // A new symbol clears the target (spec §4); the type stays.
+  const shownSymbol = useRef(symbol);
+  useEffect(() => {
+    if (shownSymbol.current === symbol) return;
+    shownSymbol.current = symbol;
+    resetForm({ values: { type: values.type, valueTarget: '' } });
+  }, [symbol, values.type, resetForm]);
+
+  const validTarget = useMemo(
+    () => (alertFormSchema.isValidSync(values) ? parseNumberInput(values.valueTarget) : undefined),
+    [values],
+  );
+  const error = touched.valueTarget ? errors.valueTarget : undefined;
+  const isRsi = values.type === 'Rsi';
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="new-alert-title">
+      <CardHeader
+        title={ALERTS_MESSAGES.newAlertTitle}
+        slotProps={{ title: { id: 'new-alert-title', variant: 'h6', component: 'h2' } }}
+        subheader={
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+            <SymbolLogo symbol={symbol} size={18} />
+            {isRsi ? `${symbol}, ${INTERVAL_INFO[interval].label}` : symbol}
+          </Box>
+        }
+      />
+      <CardContent>
+        <Stack component="form" noValidate spacing={2} onSubmit={formik.handleSubmit}>
+          <TextField
+            select
+            size="small"
+            label="Type"
+            name="type"
+            value={values.type}
+            onChange={(event) =>
+              resetForm({ values: { type: event.target.value as AlertType, valueTarget: '' } })
+            }
+          >
+            {(Object.keys(TYPE_LABELS) as AlertType[]).map((type) => (
+              <MenuItem key={type} value={type}>
+                {TYPE_LABELS[type]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label="Target value"
+            name="valueTarget"
+            autoComplete="off"
+            placeholder={
+              isRsi
+                ? ALERTS_MESSAGES.rsiPlaceholder
+                : ALERTS_MESSAGES.pricePlaceholder(info.quoteAsset)
+            }
+            value={values.valueTarget}
+            onChange={(event) => {
+              // Checked on change (spec §5): an emptied field says so right away.
+              void formik.setFieldTouched('valueTarget', true, false);
+              formik.handleChange(event);
+            }}
+            onBlur={formik.handleBlur}
+            error={error !== undefined}
+            helperText={error ?? ' '}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          {isRsi ? null : (
+            <LiveAlertHelperLine
+              market={market}
+              symbol={symbol}
+              interval={interval}
+              target={validTarget}
+              precision={info.priceFormat.precision}
+            />
+          )}
+          <Button type="submit" variant="contained" disabled={!pushActive || formik.isSubmitting}>
+            {ALERTS_MESSAGES.createAlert}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { type SymbolId } from '@pairwatch/domain';
+import { ALERTS_MESSAGES } from '../alertsMessages';
+import { type AlertsMarketData } from '../screen/AlertsServices';
+import { type AlertsStore } from '../store/AlertsStore';
+import { showToast } from '../ui/showToast';
+
+/**
+ * Loads the selected symbol's info into the store (unloaded → loading → loaded), and again, fresh
+ * from the api, whenever the tab becomes visible. Nothing is polled, least of all while hidden.
+ */
+export function useSymbolInfo(
+  store: AlertsStore,
+  market: AlertsMarketData,
+  symbol: SymbolId,
+): void {
+  useEffect(() => {
+    let current = true;
+    const load = (refresh: boolean) => {
+      store.symbolInfoLoading(symbol);
+      market.getSymbolsInfo([symbol], { refresh }).then(
+        (infos) => {
+          if (current) store.symbolInfoLoaded(symbol, infos[symbol]);
+        },
+        (error: unknown) => {
+          if (!current) return;
+          store.symbolInfoLoaded(symbol, undefined);
+          showToast({
+            variant: 'error',
+            title: ALERTS_MESSAGES.errorTitle,
+            description: ALERTS_MESSAGES.symbolsFailed,
+          });
+          console.warn('[alerts] symbol info failed:', error);
+        },
+      );
+    };
+    load(false);
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') load(true);
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      current = false;
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [store, market, symbol]);
+}

@@ -1,0 +1,195 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { type PushSubscriptionBody } from '../alerts/AlertsClient';
+import { type PushPlatform } from './PushPlatform';
+import { PushSubscriptionService, SUBSCRIPTION_ID_KEY } from './PushSubscriptionService';
+import { base64UrlToBytes } from './base64UrlToBytes';
+
+const KEY = 'BAECAwQ'; // base64url of bytes 4,1,2,3,4
+
+class FakePlatform implements PushPlatform {
+  public supported = true;
+  public current: NotificationPermission = 'default';
+  public answer: NotificationPermission = 'granted';
+  public registration: ServiceWorkerRegistration | undefined;
+  public subscribeCalls: PushSubscriptionOptionsInit[] = [];
+  public existing: PushSubscription | null = null;
+  private readonly _listeners = new Set<() => void>();
+
+  public constructor() {
+    this.registration = {
+      pushManager: {
+        getSubscription: async () => this.existing,
+        subscribe: async (options: PushSubscriptionOptionsInit) => {
+          this.subscribeCalls.push(options);
+          return fakeSubscription('https://push.test/new');
+        },
+      },
+    } as unknown as ServiceWorkerRegistration;
+  }
+
+  public permission = () => this.current;
+  public requestPermission = async () => {
+    this.current = this.answer;
+    return this.answer;
+  };
+  public watchPermission = (listener: () => void) => {
+    this._listeners.add(listener);
+    return () => this._listeners.delete(listener);
+  };
+  public serviceWorkerRegistration = async () => this.registration;
+
+  public changePermission(permission: NotificationPermission): void {
+    this.current = permission;
+    for (const listener of this._listeners) listener();
+  }
+}
+
+function fakeSubscription(
+  endpoint: string,
+  key?: Uint8Array,
+): PushSubscription & { unsubscribed: boolean } {
+  const subscription = {
+    endpoint,
+    unsubscribed: false,
+    options: { applicationServerKey: key ? key.buffer : null, userVisibleOnly: true },
+    toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: 'p256', auth: 'auth' } }),
+    unsubscribe: async () => {
+      subscription.unsubscribed = true;
+      return true;
+    },
+  };
+  return subscription as unknown as PushSubscription & { unsubscribed: boolean };
+}
+
+class FakeApi {
+  public registered: PushSubscriptionBody[] = [];
+  public getPushPublicKey = async () => KEY;
+  public registerPushSubscription = async (body: PushSubscriptionBody) => {
+    this.registered.push(body);
+    return 'sub-1';
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('PushSubscriptionService', () => {
+  let platform: FakePlatform;
+  let api: FakeApi;
+
+  beforeEach(() => {
+    localStorage.clear();
+    platform = new FakePlatform();
+    api = new FakeApi();
+  });
+
+  it('is unloaded when the browser lacks push support', async () => {
+    platform.supported = false;
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    expect(service.getState().status).toBe('unloaded');
+    expect(await service.enable()).toBe('unloaded');
+  });
+
+  it('is inactive until the permission is granted', () => {
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    service.start();
+    expect(service.getState()).toEqual({ status: 'inactive', subscriptionId: undefined });
+  });
+
+  it('is inactive when permission is granted but no subscription is registered yet', () => {
+    platform.current = 'granted';
+    platform.registration = undefined;
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    expect(service.getState().status).toBe('inactive');
+  });
+
+  it('asks permission, subscribes with the api key and stores the subscription id', async () => {
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    expect(await service.enable()).toBe('active');
+    expect(platform.subscribeCalls).toEqual([
+      { userVisibleOnly: true, applicationServerKey: base64UrlToBytes(KEY) },
+    ]);
+    expect(api.registered).toEqual([
+      {
+        endpoint: 'https://push.test/new',
+        expirationTime: null,
+        keys: { p256dh: 'p256', auth: 'auth' },
+      },
+    ]);
+    expect(service.getState()).toEqual({ status: 'active', subscriptionId: 'sub-1' });
+    expect(localStorage.getItem(SUBSCRIPTION_ID_KEY)).toBe('sub-1');
+  });
+
+  it('stays inactive when the user denies the permission', async () => {
+    platform.answer = 'denied';
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    expect(await service.enable()).toBe('inactive');
+    expect(platform.subscribeCalls).toHaveLength(0);
+  });
+
+  it('rejects, naming the cause, when no service worker is registered', async () => {
+    platform.registration = undefined;
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    await expect(service.enable()).rejects.toThrow('none is registered');
+    expect(service.getState().status).toBe('inactive');
+  });
+
+  it('starts active with a stored id and granted permission, and refreshes the registration', async () => {
+    localStorage.setItem(SUBSCRIPTION_ID_KEY, 'old-id');
+    platform.current = 'granted';
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    expect(service.getState()).toEqual({ status: 'active', subscriptionId: 'old-id' });
+    service.start();
+    await flush();
+    expect(service.getState().subscriptionId).toBe('sub-1');
+  });
+
+  it('refreshes the registration once however often it is started', async () => {
+    platform.current = 'granted';
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    service.start();
+    await flush();
+    service.stop();
+    service.start();
+    await flush();
+    expect(api.registered).toHaveLength(1);
+  });
+
+  it('reuses an existing subscription made for the same key', async () => {
+    platform.existing = fakeSubscription('https://push.test/existing', base64UrlToBytes(KEY));
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    await service.enable();
+    expect(platform.subscribeCalls).toHaveLength(0);
+    expect(api.registered[0]!.endpoint).toBe('https://push.test/existing');
+  });
+
+  it('replaces an existing subscription made for another key', async () => {
+    const stale = fakeSubscription('https://push.test/stale', new Uint8Array([9, 9]));
+    platform.existing = stale;
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    await service.enable();
+    expect(stale.unsubscribed).toBe(true);
+    expect(api.registered[0]!.endpoint).toBe('https://push.test/new');
+  });
+
+  it('follows permission changes', async () => {
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    const seen: string[] = [];
+    service.subscribe(() => seen.push(service.getState().status));
+    service.start();
+    platform.changePermission('granted');
+    await flush();
+    platform.changePermission('denied');
+    expect(seen).toEqual(['active', 'inactive']);
+    service.stop();
+    platform.changePermission('granted');
+    await flush();
+    expect(service.getState().status).toBe('inactive');
+  });
+
+  it('runs one registration at a time', async () => {
+    platform.current = 'granted';
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    await Promise.all([service.register(), service.register()]);
+    expect(api.registered).toHaveLength(1);
+  });
+});

@@ -1,0 +1,288 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '../alerts/ApiError';
+import { PushSubscriptionService, SUBSCRIPTION_ID_KEY } from '../push/PushSubscriptionService';
+import { ALERTS_STORE_KEY } from '../store/AlertsStore';
+import { anAlert } from '../test-support/alerts';
+import { FakeAlertsApi } from '../test-support/FakeAlertsApi';
+import { FakeMarketData } from '../test-support/FakeMarketData';
+import { FakePushPlatform } from '../test-support/FakePushPlatform';
+import { MemoryStorage } from '../test-support/MemoryStorage';
+import { resetMockCharts } from '../test-support/lightweightChartsMock';
+import { renderWithProviders } from '../test-support/renderWithProviders';
+import { AlertsScreen } from './AlertsScreen';
+
+const pushApi = {
+  getPushPublicKey: async () => 'BAECAwQ',
+  registerPushSubscription: async () => 'sub-1',
+};
+
+let storage: MemoryStorage;
+
+function setup({
+  route = '/alerts',
+  permission = 'granted' as NotificationPermission,
+  subscriptionId = 'sub-1' as string | null,
+  supported = true,
+} = {}) {
+  if (subscriptionId) storage.setItem(SUBSCRIPTION_ID_KEY, subscriptionId);
+  const market = new FakeMarketData();
+  const alerts = new FakeAlertsApi();
+  const platform = new FakePushPlatform();
+  platform.current = permission;
+  platform.supported = supported;
+  const push = new PushSubscriptionService(pushApi, platform, storage);
+  const services = { market, alerts, push };
+  return {
+    market,
+    alerts,
+    platform,
+    push,
+    user: userEvent.setup(),
+    render: () =>
+      renderWithProviders(<AlertsScreen services={services} storage={storage} />, { route }),
+  };
+}
+
+const inactiveText =
+  /To create and receive alerts, please\s*enable push notifications\s*in your browser\./;
+
+describe('AlertsScreen', () => {
+  beforeEach(() => {
+    storage = new MemoryStorage();
+    resetMockCharts();
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  describe('push banner', () => {
+    it('explains that the browser lacks push support', async () => {
+      const { alerts, render } = setup({ supported: false });
+      render();
+      expect(
+        screen.getByText(
+          'Your browser does not support push notifications. If you are on mobile, you need to add the app to your home screen from a supported browser.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Create Alert' })).toBeDisabled();
+      // The stored subscription id still lists the alerts made before.
+      await waitFor(() => expect(alerts.listCalls).toEqual(['sub-1']));
+      expect(await screen.findByText('No alerts')).toBeInTheDocument();
+    });
+
+    it('links to enabling push when it is inactive, and enables creating once granted', async () => {
+      const { user, platform, render } = setup({ permission: 'default', subscriptionId: null });
+      render();
+      expect(screen.getByRole('alert')).toHaveTextContent(inactiveText);
+      expect(screen.getByRole('button', { name: 'Create Alert' })).toBeDisabled();
+      await user.click(screen.getByRole('button', { name: 'enable push notifications' }));
+      expect(platform.requests).toBe(1);
+      await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+      expect(screen.getByRole('button', { name: 'Create Alert' })).toBeEnabled();
+    });
+
+    it('shows no banner when push is active', async () => {
+      setup().render();
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Create Alert' })).toBeEnabled(),
+      );
+      expect(screen.queryByText(inactiveText)).not.toBeInTheDocument();
+    });
+
+    it('follows a permission revoked in the browser settings', async () => {
+      const { platform, render } = setup();
+      render();
+      act(() => platform.changePermission('denied'));
+      expect(await screen.findByText(/To create and receive alerts/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Create Alert' })).toBeDisabled();
+    });
+  });
+
+  describe('alerts list', () => {
+    it("loads the subscription's alerts", async () => {
+      const { alerts, render } = setup();
+      alerts.list = [anAlert({ id: 'a1' })];
+      render();
+      expect(await screen.findByTestId('alert-row-a1')).toBeInTheDocument();
+      expect(alerts.listCalls[0]).toBe('sub-1');
+    });
+
+    it('shows an empty list without asking the api when there is no subscription', async () => {
+      const { alerts, render } = setup({ permission: 'default', subscriptionId: null });
+      render();
+      expect(await screen.findByText('No alerts')).toBeInTheDocument();
+      expect(alerts.listCalls).toEqual([]);
+    });
+
+    it('toasts and shows no alerts when fetching them fails', async () => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { alerts, render } = setup();
+      alerts.listError = new Error('down');
+      render();
+      await waitFor(() =>
+        expect(warn).toHaveBeenCalledWith('[alerts] listing alerts failed:', alerts.listError),
+      );
+      expect(
+        await screen.findByText('An error occurred while fetching alerts.'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('No alerts')).toBeInTheDocument();
+    });
+
+    it('reloads the list after an alert is created', async () => {
+      const { alerts, user, render } = setup();
+      render();
+      await waitFor(() => expect(alerts.listCalls).toHaveLength(1));
+      alerts.list = [anAlert({ id: 'created' })];
+      await user.type(screen.getByRole('textbox', { name: 'Target value' }), '70000');
+      await user.click(screen.getByRole('button', { name: 'Create Alert' }));
+      expect(await screen.findByTestId('alert-row-created')).toBeInTheDocument();
+    });
+
+    it('removes a deleted alert and says so', async () => {
+      const { alerts, user, render } = setup();
+      alerts.list = [anAlert({ id: 'a1' }), anAlert({ id: 'a2', symbol: 'ETHUSDT' })];
+      render();
+      await screen.findByTestId('alert-row-a1');
+      await user.click(screen.getByRole('button', { name: 'Delete ETHUSDT price alert' }));
+      expect(await screen.findByText('Alert deleted successfully.')).toBeInTheDocument();
+      expect(screen.queryByTestId('alert-row-a2')).not.toBeInTheDocument();
+      expect(alerts.deleted).toEqual([{ id: 'a2', subscriptionId: 'sub-1' }]);
+    });
+
+    it("shows the api's detail when deleting fails, and keeps the row", async () => {
+      const { alerts, user, render } = setup();
+      alerts.list = [anAlert({ id: 'a1' })];
+      alerts.deleteError = new ApiError(
+        'DELETE /alerts',
+        404,
+        'Alert not found.',
+        'ALERT_NOT_FOUND',
+      );
+      render();
+      await user.click(await screen.findByRole('button', { name: 'Delete BTCUSDT price alert' }));
+      expect(await screen.findByText('Alert not found.')).toBeInTheDocument();
+      expect(screen.getByTestId('alert-row-a1')).toBeInTheDocument();
+    });
+
+    it('shows the unknown-error text when deleting fails without a detail', async () => {
+      const { alerts, user, render } = setup();
+      alerts.list = [anAlert({ id: 'a1' })];
+      alerts.deleteError = new ApiError('DELETE /alerts', 0, undefined, undefined);
+      render();
+      await user.click(await screen.findByRole('button', { name: 'Delete BTCUSDT price alert' }));
+      expect(
+        await screen.findByText('An unknown error occurred while deleting the alert.'),
+      ).toBeInTheDocument();
+    });
+
+    it('toasts and updates the row when an alert triggers', async () => {
+      const { alerts, market, render } = setup();
+      const alert = anAlert({ id: 'a1', valueOnCreation: 60000, valueTarget: 65000 });
+      alerts.list = [alert];
+      render();
+      await screen.findByTestId('alert-row-a1');
+      act(() =>
+        market.emitTriggered('sub-1', {
+          ...alert,
+          status: 'Triggered',
+          triggeredAt: '2025-01-01T11:00:00Z',
+          triggeredValue: 65001,
+        }),
+      );
+      expect(await screen.findByText('BTCUSDT price rose to 65,001.00')).toBeInTheDocument();
+      expect(screen.getByTestId('alert-row-a1')).toHaveAttribute('data-status', 'Triggered');
+    });
+  });
+
+  describe('symbol and interval', () => {
+    it('loads the symbol info of the persisted symbol', async () => {
+      storage.setItem(
+        ALERTS_STORE_KEY,
+        JSON.stringify({ state: { symbol: 'DOTUSDT' }, version: 0 }),
+      );
+      const { market, render } = setup();
+      render();
+      await waitFor(() => expect(market.symbolRequests[0]?.symbols).toEqual(['DOTUSDT']));
+      expect(screen.getByRole('img', { name: /DOTUSDT candlestick chart/ })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Symbol' })).toHaveTextContent('DOTUSDT');
+    });
+
+    it('selects the symbol and interval given in the URL', async () => {
+      const { market, render } = setup({ route: '/alerts?symbol=ETHUSDT&interval=OneHour' });
+      render();
+      await waitFor(() =>
+        expect(market.candleRequests.at(-1)).toEqual({ symbol: 'ETHUSDT', interval: 'OneHour' }),
+      );
+      expect(screen.getByRole('button', { name: '1h' })).toHaveAttribute('aria-pressed', 'true');
+      expect(JSON.parse(storage.getItem(ALERTS_STORE_KEY)!).state.symbol).toBe('ETHUSDT');
+    });
+
+    it('ignores unsupported values in the URL', async () => {
+      const { market, render } = setup({ route: '/alerts?symbol=XRPUSDT&interval=TenYears' });
+      render();
+      await waitFor(() =>
+        expect(market.candleRequests.at(-1)).toEqual({ symbol: 'BTCUSDT', interval: 'OneMinute' }),
+      );
+    });
+
+    it('refetches the symbol info when the tab becomes visible again', async () => {
+      const { market, render } = setup();
+      render();
+      await waitFor(() => expect(market.symbolRequests).toHaveLength(1));
+      jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(market.symbolRequests).toHaveLength(1);
+      jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(market.symbolRequests).toHaveLength(2));
+      expect(market.symbolRequests[1]).toEqual({ symbols: ['BTCUSDT'], refresh: true });
+    });
+
+    it('toasts when the symbol info cannot be fetched', async () => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { market, render } = setup();
+      market.symbolsFail = true;
+      render();
+      await waitFor(() =>
+        expect(warn).toHaveBeenCalledWith('[alerts] symbol info failed:', expect.any(Error)),
+      );
+      expect(
+        await screen.findByText('An error occurred while fetching symbols info.'),
+      ).toBeInTheDocument();
+    });
+
+    it('selects the ticker symbol and interval and scrolls to the top on a ticker click', async () => {
+      const scrollTo = jest.fn();
+      window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+      const { alerts, market, user, render } = setup();
+      alerts.list = [anAlert({ id: 'r', symbol: 'LINKUSDT', type: 'Rsi', interval: 'FourHour' })];
+      render();
+      await user.click(await screen.findByRole('button', { name: 'LINKUSDT, 4h' }));
+      await waitFor(() =>
+        expect(market.candleRequests.at(-1)).toEqual({ symbol: 'LINKUSDT', interval: 'FourHour' }),
+      );
+      expect(screen.getByRole('button', { name: '4h' })).toHaveAttribute('aria-pressed', 'true');
+      expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    });
+
+    it('shows the live price in the helper line', async () => {
+      const { market, user, render } = setup();
+      render();
+      await user.type(screen.getByRole('textbox', { name: 'Target value' }), '70000');
+      act(() =>
+        market.emitCandle('BTCUSDT', 'OneMinute', {
+          time: 1_700_000_040 as never,
+          open: 1,
+          high: 1,
+          low: 1,
+          close: 68000,
+        }),
+      );
+      const line = await screen.findByTestId('alert-helper-line');
+      expect(line).toHaveTextContent('Creating bullish alert for BTCUSDT:');
+      expect(within(line).getByTestId('alert-helper-current')).toHaveTextContent('68,000.00');
+    });
+  });
+});

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import { type Alert, type Interval, type SymbolId } from '@pairwatch/domain';
+import { IntervalPicker, SymbolPicker } from '@pairwatch/ui-kit';
+import { apiErrorDetail } from '../alerts/ApiError';
+import { ALERTS_MESSAGES } from '../alertsMessages';
+import { CandleChart } from '../chart/CandleChart';
+import { NewAlertCard } from '../form/NewAlertCard';
+import { useAlertTriggers } from '../hooks/useAlertTriggers';
+import { useAlertsList } from '../hooks/useAlertsList';
+import { useAlertsState } from '../hooks/useAlertsState';
+import { usePushState } from '../hooks/usePushState';
+import { useSymbolInfo } from '../hooks/useSymbolInfo';
+import { useUrlSelection } from '../hooks/useUrlSelection';
+import { AlertsStore } from '../store/AlertsStore';
+import { AlertsTable } from '../table/AlertsTable';
+import { showToast } from '../ui/showToast';
+import { visuallyHidden } from '../ui/visuallyHidden';
+import { type AlertsServices } from './AlertsServices';
+import { PushBanner } from './PushBanner';
+
+const SYMBOL_PICKER_ID = 'alerts-symbol-picker';
+
+/** Props of {@link AlertsScreen}. */
+export interface AlertsScreenProps {
+  readonly services: AlertsServices;
+  /** Where the selected symbol persists; the browser's localStorage by default. */
+  readonly storage?: Storage;
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // blocked (e.g. some private modes): keep the choice in memory
+  }
+}
+
+/**
+ * The Alerts screen: push banner, symbol and interval pickers, the chart, 'New Alert' and
+ * 'Your alerts'.
+ */
+export function AlertsScreen({ services, storage }: AlertsScreenProps) {
+  const { market, alerts, push } = services;
+  const [store] = useState(() => new AlertsStore(storage ?? browserStorage()));
+  const state = useAlertsState(store);
+  const pushState = usePushState(push);
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
+
+  useUrlSelection(store);
+  useSymbolInfo(store, market, state.symbol);
+  const reload = useAlertsList(store, alerts, pushState.subscriptionId);
+  useAlertTriggers(store, market, pushState.subscriptionId);
+
+  useEffect(() => {
+    push.start((error) => console.warn('[alerts] push registration failed:', error));
+    return () => push.stop();
+  }, [push]);
+
+  const enablePush = useCallback(() => {
+    push.enable().catch((error: unknown) => {
+      showToast({
+        variant: 'error',
+        title: ALERTS_MESSAGES.errorTitle,
+        description: error instanceof Error ? error.message : String(error),
+      });
+    });
+  }, [push]);
+
+  const selectFromTable = useCallback(
+    (symbol: SymbolId, interval: Interval) => {
+      store.setSymbol(symbol);
+      store.setInterval(interval);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+    [store],
+  );
+
+  const deleteAlert = useCallback(
+    async (alert: Alert) => {
+      const subscriptionId = pushState.subscriptionId;
+      if (!subscriptionId) return;
+      setDeleting((ids) => new Set(ids).add(alert.id));
+      try {
+        await alerts.deleteAlert(alert.id, subscriptionId);
+        store.removeAlert(alert.id);
+        showToast({ variant: 'success', description: ALERTS_MESSAGES.deleted });
+      } catch (error) {
+        showToast({
+          variant: 'error',
+          title: ALERTS_MESSAGES.errorTitle,
+          description: apiErrorDetail(error) ?? ALERTS_MESSAGES.deleteFailed,
+        });
+      } finally {
+        setDeleting((ids) => {
+          const next = new Set(ids);
+          next.delete(alert.id);
+          return next;
+        });
+      }
+    },
+    [alerts, store, pushState.subscriptionId],
+  );
+
+  return (
+    <Stack spacing={2} sx={{ py: 2 }}>
+      <PushBanner status={pushState.status} onEnable={enablePush} />
+      <Card variant="outlined" sx={{ p: 2 }}>
+        {/* Outside the toolbar: a hidden child would still take the Stack's spacing. */}
+        <Box component="label" htmlFor={SYMBOL_PICKER_ID} sx={visuallyHidden}>
+          Symbol
+        </Box>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}
+        >
+          <SymbolPicker
+            id={SYMBOL_PICKER_ID}
+            value={state.symbol}
+            onChange={(symbol) => store.setSymbol(symbol)}
+          />
+          <IntervalPicker
+            value={state.interval}
+            onChange={(interval) => store.setInterval(interval)}
+          />
+        </Stack>
+        <CandleChart
+          market={market}
+          symbol={state.symbol}
+          interval={state.interval}
+          symbolInfo={state.symbolInfo}
+        />
+      </Card>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 1fr) 2fr' },
+          alignItems: 'start',
+        }}
+      >
+        <NewAlertCard
+          symbol={state.symbol}
+          interval={state.interval}
+          symbolInfo={state.symbolInfo}
+          market={market}
+          pushActive={pushState.status === 'active'}
+          subscriptionId={pushState.subscriptionId}
+          alerts={alerts}
+          onCreated={() => void reload()}
+        />
+        <AlertsTable
+          alerts={state.alerts}
+          selectedSymbol={state.symbol}
+          onSelect={selectFromTable}
+          onDelete={(alert) => void deleteAlert(alert)}
+          deleting={deleting}
+        />
+      </Box>
+    </Stack>
+  );
+}

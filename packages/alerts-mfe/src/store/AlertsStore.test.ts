@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { ALERTS_STORE_KEY, AlertsStore } from './AlertsStore';
+import { anAlert } from '../test-support/alerts';
+
+describe('AlertsStore', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('starts with the spec defaults', () => {
+    expect(new AlertsStore(localStorage).getState()).toEqual({
+      symbol: 'BTCUSDT',
+      symbolInfo: undefined,
+      symbolInfoStatus: 'unloaded',
+      alerts: [],
+      interval: 'OneMinute',
+    });
+  });
+
+  it('persists only the selected symbol under persistent-alerts-store', () => {
+    const store = new AlertsStore(localStorage);
+    store.setSymbol('ETHUSDT');
+    store.setInterval('OneHour');
+    expect(JSON.parse(localStorage.getItem(ALERTS_STORE_KEY)!)).toEqual({
+      state: { symbol: 'ETHUSDT' },
+      version: 0,
+    });
+    const reloaded = new AlertsStore(localStorage).getState();
+    expect(reloaded.symbol).toBe('ETHUSDT');
+    expect(reloaded.interval).toBe('OneMinute');
+  });
+
+  it('ignores a persisted value that is not a supported symbol', () => {
+    localStorage.setItem(ALERTS_STORE_KEY, JSON.stringify({ state: { symbol: 'XRPUSDT' } }));
+    expect(new AlertsStore(localStorage).getState().symbol).toBe('BTCUSDT');
+    localStorage.setItem(ALERTS_STORE_KEY, '{not json');
+    expect(new AlertsStore(localStorage).getState().symbol).toBe('BTCUSDT');
+  });
+
+  it('goes unloaded → loading → loaded for the symbol info', () => {
+    const store = new AlertsStore(undefined);
+    store.symbolInfoLoading('BTCUSDT');
+    expect(store.getState().symbolInfoStatus).toBe('loading');
+    store.symbolInfoLoaded('BTCUSDT', SYMBOL_CATALOGUE.BTCUSDT);
+    expect(store.getState()).toMatchObject({
+      symbolInfoStatus: 'loaded',
+      symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
+    });
+  });
+
+  it('goes back to unloaded when the symbol is not returned', () => {
+    const store = new AlertsStore(undefined);
+    store.symbolInfoLoading('BTCUSDT');
+    store.symbolInfoLoaded('BTCUSDT', undefined);
+    expect(store.getState().symbolInfoStatus).toBe('unloaded');
+  });
+
+  it('ignores symbol info that arrives for a symbol no longer selected', () => {
+    const store = new AlertsStore(undefined);
+    store.symbolInfoLoading('BTCUSDT');
+    store.setSymbol('ETHUSDT');
+    store.symbolInfoLoaded('BTCUSDT', SYMBOL_CATALOGUE.BTCUSDT);
+    expect(store.getState()).toMatchObject({ symbolInfo: undefined, symbolInfoStatus: 'unloaded' });
+  });
+
+  it('resets to the defaults but keeps the chosen symbol', () => {
+    const store = new AlertsStore(undefined);
+    store.setSymbol('ADAUSDT');
+    store.setInterval('OneDay');
+    store.setAlerts([anAlert()]);
+    store.reset();
+    expect(store.getState()).toEqual({
+      symbol: 'ADAUSDT',
+      symbolInfo: undefined,
+      symbolInfoStatus: 'unloaded',
+      alerts: [],
+      interval: 'OneMinute',
+    });
+  });
+
+  it('updates and removes alerts by id and notifies subscribers', () => {
+    const store = new AlertsStore(undefined);
+    let notified = 0;
+    store.subscribe(() => (notified += 1));
+    store.setAlerts([anAlert({ id: 'a' }), anAlert({ id: 'b' })]);
+    store.updateAlert(anAlert({ id: 'b', status: 'Triggered' }));
+    store.updateAlert(anAlert({ id: 'zzz', status: 'Triggered' }));
+    expect(store.getState().alerts.map((a) => [a.id, a.status])).toEqual([
+      ['a', 'Active'],
+      ['b', 'Triggered'],
+    ]);
+    store.removeAlert('a');
+    expect(store.getState().alerts.map((a) => a.id)).toEqual(['b']);
+    expect(notified).toBe(3);
+  });
+});

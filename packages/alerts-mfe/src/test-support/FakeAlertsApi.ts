@@ -1,0 +1,42 @@
+import { type Alert } from '@pairwatch/domain';
+import { type CreateAlertRequest } from '../alerts/AlertsClient';
+import { type AlertsApi } from '../screen/AlertsServices';
+
+/** The alert endpoints for component tests: records calls, answers what the test set. */
+export class FakeAlertsApi implements AlertsApi {
+  public created: CreateAlertRequest[] = [];
+  public deleted: { id: string; subscriptionId: string }[] = [];
+  public listCalls: string[] = [];
+  public list: Alert[] = [];
+  public createError: unknown;
+  public deleteError: unknown;
+  public listError: unknown;
+  /** When set, createAlert waits for it (to observe the pending state). */
+  public createGate: Promise<void> | undefined;
+
+  public createAlert = async (request: CreateAlertRequest): Promise<Alert> => {
+    this.created.push(request);
+    await this.createGate;
+    if (this.createError) throw this.createError;
+    return {
+      id: `new-${this.created.length}`,
+      symbol: request.symbol,
+      type: request.type,
+      valueOnCreation: 1,
+      valueTarget: request.valueTarget,
+      status: 'Active',
+      createdAt: new Date(0).toISOString(),
+    };
+  };
+
+  public listAlerts = async (subscriptionId: string): Promise<Alert[]> => {
+    this.listCalls.push(subscriptionId);
+    if (this.listError) throw this.listError;
+    return this.list;
+  };
+
+  public deleteAlert = async (id: string, subscriptionId: string): Promise<void> => {
+    this.deleted.push({ id, subscriptionId });
+    if (this.deleteError) throw this.deleteError;
+  };
+}

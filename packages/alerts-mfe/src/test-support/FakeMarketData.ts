@@ -1,0 +1,54 @@
+import {
+  type Alert,
+  type Candle,
+  type CandleUpdate,
+  type Interval,
+  type SymbolId,
+  type SymbolInfo,
+  SYMBOL_CATALOGUE,
+} from '@pairwatch/domain';
+import { type Observable, Subject, filter } from 'rxjs';
+import { type AlertsMarketData } from '../screen/AlertsServices';
+
+/** Market data for component tests: canned REST answers and hand-driven hub streams. */
+export class FakeMarketData implements AlertsMarketData {
+  public readonly candleRequests: { symbol: SymbolId; interval: Interval }[] = [];
+  public readonly symbolRequests: { symbols: readonly SymbolId[]; refresh: boolean }[] = [];
+  public symbolsFail = false;
+  public candles: Candle[] = [];
+  private readonly _updates = new Subject<CandleUpdate>();
+  private readonly _alerts = new Subject<Alert & { subscriptionId: string }>();
+
+  public getCandles = async (symbol: SymbolId, interval: Interval): Promise<Candle[]> => {
+    this.candleRequests.push({ symbol, interval });
+    return this.candles;
+  };
+
+  public getSymbolsInfo = async (
+    symbols: readonly SymbolId[],
+    options: { refresh?: boolean } = {},
+  ): Promise<Partial<Record<SymbolId, SymbolInfo>>> => {
+    this.symbolRequests.push({ symbols, refresh: options.refresh ?? false });
+    if (this.symbolsFail) throw new Error('symbols down');
+    return Object.fromEntries(symbols.map((s) => [s, SYMBOL_CATALOGUE[s]]));
+  };
+
+  public candleUpdates$ = (
+    symbols: readonly SymbolId[],
+    intervals: readonly Interval[],
+  ): Observable<CandleUpdate> =>
+    this._updates.pipe(filter((u) => symbols.includes(u.symbol) && intervals.includes(u.interval)));
+
+  public watchAlerts$ = (subscriptionId: string): Observable<Alert> =>
+    this._alerts.pipe(filter((a) => a.subscriptionId === subscriptionId));
+
+  /** Sends a live candle on the hub. */
+  public emitCandle(symbol: SymbolId, interval: Interval, candle: Candle): void {
+    this._updates.next({ symbol, interval, candle });
+  }
+
+  /** Sends `AlertTriggered` for a subscription. */
+  public emitTriggered(subscriptionId: string, alert: Alert): void {
+    this._alerts.next({ ...alert, subscriptionId });
+  }
+}
