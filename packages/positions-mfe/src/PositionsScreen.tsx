@@ -1,0 +1,231 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import TableContainer from '@mui/material/TableContainer';
+import Typography from '@mui/material/Typography';
+import { type Position, type SymbolId, formatNumber, isPositionOpen } from '@pairwatch/domain';
+import { enqueueSnackbar } from 'notistack';
+import { type ChangeEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { describeError } from './describeError';
+import { ClosePositionDialog } from './form/ClosePositionDialog';
+import { EditPositionDialog } from './form/EditPositionDialog';
+import { PositionFormDialog } from './form/PositionFormDialog';
+import { type PositionsMarket } from './market/PositionsMarket';
+import { useLiveCandles } from './market/useLiveCandles';
+import { useSymbolInfos } from './market/useSymbolInfos';
+import { useTakeProfitFills } from './prices/useTakeProfitFills';
+import { useNewPositionSymbol } from './settings/useNewPositionSymbol';
+import { type NewPosition, type PositionChanges, type PositionStore } from './store/PositionStore';
+import { usePositions } from './store/usePositions';
+import { EndedPositionsTable } from './table/EndedPositionsTable';
+import { OpenPositionsTable } from './table/OpenPositionsTable';
+import { createPositionsExport } from './transfer/createPositionsExport';
+import { downloadPositionsFile } from './transfer/downloadPositionsFile';
+import { ImportPositionsDialog } from './transfer/ImportPositionsDialog';
+import { parsePositionsExport } from './transfer/parsePositionsExport';
+
+/** Props of {@link PositionsScreen}. */
+export interface PositionsScreenProps {
+  readonly store: PositionStore;
+  readonly market: PositionsMarket;
+}
+
+type OpenDialog =
+  | { readonly kind: 'add' }
+  | { readonly kind: 'edit'; readonly position: Position }
+  | { readonly kind: 'close'; readonly position: Position }
+  | { readonly kind: 'import'; readonly fileName: string; readonly positions: readonly Position[] };
+
+function toastSuccess(message: string): void {
+  enqueueSnackbar(message, { variant: 'success' });
+}
+
+function toastError(error: unknown): void {
+  enqueueSnackbar(describeError(error), { variant: 'error' });
+}
+
+function toastImportError(error: unknown): void {
+  enqueueSnackbar(`Import failed: ${describeError(error)}`, { variant: 'error' });
+}
+
+function countPositions(count: number): string {
+  return `${count} ${count === 1 ? 'position' : 'positions'}`;
+}
+
+/**
+ * The Positions screen: the Open and Ended tables with live PnL, the Add position, Edit and Close
+ * dialogs, take-profit fills, and export/import of the browser's positions as a JSON file.
+ */
+export function PositionsScreen({ store, market }: PositionsScreenProps) {
+  const positions = usePositions(store, toastError);
+  const open = useMemo(() => (positions ?? []).filter(isPositionOpen), [positions]);
+  const ended = useMemo(
+    () => (positions ?? []).filter((position) => !isPositionOpen(position)),
+    [positions],
+  );
+  const symbolInfo = useSymbolInfos(market, toastError);
+  const [newSymbol, setNewSymbol] = useNewPositionSymbol();
+  const [dialog, setDialog] = useState<OpenDialog>();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const onFilled = useCallback(
+    (position: Position) => {
+      const price = formatNumber(position.tp, symbolInfo(position.symbol).priceFormat.precision);
+      toastSuccess(`Take profit reached: ${position.symbol} ${position.side} filled at ${price}.`);
+    },
+    [symbolInfo],
+  );
+  const checkTakeProfits = useTakeProfitFills(store, open, onFilled, toastError);
+  const openSymbols = useMemo(() => open.map((position) => position.symbol), [open]);
+  const candles = useLiveCandles(market, openSymbols, checkTakeProfits, toastError);
+  const prices = useMemo(() => {
+    const closes = new Map<SymbolId, number>();
+    for (const [symbol, candle] of candles) closes.set(symbol, candle.close);
+    return closes;
+  }, [candles]);
+
+  const closeDialog = useCallback(() => setDialog(undefined), []);
+
+  // Rethrows after the toast so a dialog stays open with what the user typed.
+  const run = useCallback(async (action: () => Promise<unknown>, success: string) => {
+    try {
+      await action();
+    } catch (error: unknown) {
+      toastError(error);
+      throw error;
+    }
+    toastSuccess(success);
+  }, []);
+
+  const add = (input: NewPosition) => run(() => store.create(input), 'Position added.');
+  const edit = (id: number) => (changes: PositionChanges) =>
+    run(() => store.update(id, changes), 'Position updated.');
+  const close = (id: number) => (price: number) =>
+    run(() => store.close(id, price), 'Position closed.');
+  const remove = (position: Position) => {
+    run(() => store.delete(position.id), 'Position deleted.').catch(() => undefined);
+  };
+
+  const exportAll = async () => {
+    try {
+      const all = await store.list();
+      downloadPositionsFile(createPositionsExport(all, new Date()));
+      toastSuccess(`Exported ${countPositions(all.length)}.`);
+    } catch (error: unknown) {
+      toastError(error);
+    }
+  };
+
+  const readImportFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = ''; // choosing the same file again must fire a change too
+    if (!file) return;
+    try {
+      setDialog({
+        kind: 'import',
+        fileName: file.name,
+        positions: parsePositionsExport(await file.text()),
+      });
+    } catch (error: unknown) {
+      toastImportError(error);
+    }
+  };
+
+  const importAll = (imported: readonly Position[]) => {
+    closeDialog();
+    store
+      .replaceAll(imported)
+      .then(() => toastSuccess(`Imported ${countPositions(imported.length)}.`), toastImportError);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, p: { xs: 1, sm: 2 } }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Positions
+        </Typography>
+        <Button variant="outlined" onClick={() => void exportAll()}>
+          Export
+        </Button>
+        <Button variant="outlined" onClick={() => fileInput.current?.click()}>
+          Import
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          data-testid="positions-import-file"
+          onChange={(event) => void readImportFile(event)}
+        />
+        <Button variant="contained" onClick={() => setDialog({ kind: 'add' })}>
+          Add position
+        </Button>
+      </Box>
+      {positions === undefined && <LinearProgress aria-label="Loading positions" />}
+      <Paper variant="outlined" component="section" aria-labelledby="open-positions-heading">
+        <Typography id="open-positions-heading" variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
+          Open
+        </Typography>
+        <TableContainer>
+          <OpenPositionsTable
+            positions={open}
+            prices={prices}
+            symbolInfo={symbolInfo}
+            onEdit={(position) => setDialog({ kind: 'edit', position })}
+            onClose={(position) => setDialog({ kind: 'close', position })}
+            onDelete={remove}
+          />
+        </TableContainer>
+      </Paper>
+      <Paper variant="outlined" component="section" aria-labelledby="ended-positions-heading">
+        <Typography
+          id="ended-positions-heading"
+          variant="h6"
+          component="h2"
+          sx={{ px: 2, pt: 1.5 }}
+        >
+          Ended
+        </Typography>
+        <TableContainer>
+          <EndedPositionsTable positions={ended} symbolInfo={symbolInfo} onDelete={remove} />
+        </TableContainer>
+      </Paper>
+      {dialog?.kind === 'add' && (
+        <PositionFormDialog
+          symbol={newSymbol}
+          onSymbolChange={setNewSymbol}
+          onSubmit={add}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === 'edit' && (
+        <EditPositionDialog
+          position={dialog.position}
+          onSubmit={edit(dialog.position.id)}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === 'close' && (
+        <ClosePositionDialog
+          position={dialog.position}
+          currentPrice={prices.get(dialog.position.symbol)}
+          pricePrecision={symbolInfo(dialog.position.symbol).priceFormat.precision}
+          onSubmit={close(dialog.position.id)}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === 'import' && (
+        <ImportPositionsDialog
+          fileName={dialog.fileName}
+          incoming={dialog.positions.length}
+          current={positions?.length ?? 0}
+          onConfirm={() => importAll(dialog.positions)}
+          onClose={closeDialog}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { type SymbolId } from '@pairwatch/domain';
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { type NewPosition } from '../store/PositionStore';
+import { PositionFormDialog } from './PositionFormDialog';
+
+function renderDialog(
+  overrides: { symbol?: SymbolId; onSubmit?: (p: NewPosition) => Promise<void> } = {},
+) {
+  const onSubmit = jest.fn(overrides.onSubmit ?? (async (_position: NewPosition) => undefined));
+  const onClose = jest.fn();
+  const onSymbolChange = jest.fn();
+  render(
+    <PositionFormDialog
+      symbol={overrides.symbol ?? 'BTCUSDT'}
+      onSymbolChange={onSymbolChange}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    />,
+  );
+  return { onSubmit, onClose, onSymbolChange, user: userEvent.setup({ delay: null }) };
+}
+
+describe('PositionFormDialog', () => {
+  it('has the fields of the spec and an Add Position button', () => {
+    renderDialog();
+    expect(screen.getByRole('dialog', { name: 'Add position' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Sell' })).toHaveAttribute('aria-pressed', 'false');
+    for (const label of ['Amount', 'Entry Price', 'Take Profit']) {
+      expect(screen.getByLabelText(label)).toHaveValue('');
+    }
+    expect(screen.getByRole('button', { name: 'Add Position' })).toBeEnabled();
+  });
+
+  it("shows the spec's 'required' messages word for word and submits nothing", async () => {
+    const { onSubmit, user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Add Position' }));
+    expect(await screen.findByText('Amount is required')).toBeInTheDocument();
+    expect(screen.getByText('Price is required')).toBeInTheDocument();
+    expect(screen.getByText('Take profit is required')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("shows the spec's 'positive number' messages as the user types", async () => {
+    const { onSubmit, user } = renderDialog();
+    await user.type(screen.getByLabelText('Amount'), 'abc');
+    await user.type(screen.getByLabelText('Entry Price'), '0');
+    await user.type(screen.getByLabelText('Take Profit'), '-5');
+    expect(await screen.findByText('Amount must be a positive number')).toBeInTheDocument();
+    expect(screen.getByText('Price must be a positive number')).toBeInTheDocument();
+    expect(screen.getByText('Take profit must be a positive number')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Position' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('clears a message once the value is valid', async () => {
+    const { user } = renderDialog();
+    const amount = screen.getByLabelText('Amount');
+    await user.type(amount, 'x');
+    expect(await screen.findByText('Amount must be a positive number')).toBeInTheDocument();
+    await user.clear(amount);
+    expect(await screen.findByText('Amount is required')).toBeInTheDocument();
+    await user.type(amount, '1.5');
+    await waitFor(() => expect(screen.queryByText(/Amount (is|must)/)).not.toBeInTheDocument());
+  });
+
+  it('submits numbers with the chosen symbol and side, then closes', async () => {
+    const { onSubmit, onClose, user } = renderDialog({ symbol: 'ETHUSDT' });
+    await user.click(screen.getByRole('button', { name: 'Sell' }));
+    await user.type(screen.getByLabelText('Amount'), '2');
+    await user.type(screen.getByLabelText('Entry Price'), '3000.5');
+    await user.type(screen.getByLabelText('Take Profit'), '2700');
+    await user.click(screen.getByRole('button', { name: 'Add Position' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith({
+      symbol: 'ETHUSDT',
+      side: 'Sell',
+      amount: 2,
+      price: 3000.5,
+      tp: 2700,
+    });
+  });
+
+  it('stays open with the values when storing fails', async () => {
+    const { onClose, user } = renderDialog({
+      onSubmit: async () => {
+        throw new Error('disk full');
+      },
+    });
+    await user.type(screen.getByLabelText('Amount'), '1');
+    await user.type(screen.getByLabelText('Entry Price'), '100');
+    await user.type(screen.getByLabelText('Take Profit'), '110');
+    await user.click(screen.getByRole('button', { name: 'Add Position' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Position' })).toBeEnabled());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Amount')).toHaveValue('1');
+  });
+
+  it('reports a newly picked symbol so it can be remembered', async () => {
+    const { onSymbolChange, onSubmit, user } = renderDialog();
+    expect(screen.getByRole('button', { name: 'Symbol' })).toHaveTextContent('BTCUSDT');
+    await user.click(screen.getByRole('button', { name: 'Symbol' }));
+    await user.click(await screen.findByRole('option', { name: /DOGEUSDT/ }));
+    expect(onSymbolChange).toHaveBeenCalledWith('DOGEUSDT');
+    await user.type(screen.getByLabelText('Amount'), '100');
+    await user.type(screen.getByLabelText('Entry Price'), '0.1');
+    await user.type(screen.getByLabelText('Take Profit'), '0.2');
+    await user.click(screen.getByRole('button', { name: 'Add Position' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ symbol: 'DOGEUSDT' })),
+    );
+  });
+});

@@ -1,0 +1,122 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormLabel from '@mui/material/FormLabel';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import {
+  POSITION_SIDES,
+  type PositionSide,
+  type SymbolId,
+  parseNumberInput,
+  positionFormSchema,
+} from '@pairwatch/domain';
+import { SymbolPicker } from '@pairwatch/ui-kit';
+import { useFormik } from 'formik';
+import { type NewPosition } from '../store/PositionStore';
+import { NumberField } from './NumberField';
+
+/** Props of {@link PositionFormDialog}. */
+export interface PositionFormDialogProps {
+  /** The symbol to start with: the last one chosen (persisted by the caller). */
+  readonly symbol: SymbolId;
+  /** Called when the user picks another symbol, so the caller can remember it. */
+  readonly onSymbolChange: (symbol: SymbolId) => void;
+  /** Stores the position; the dialog closes when it resolves and stays open when it rejects. */
+  readonly onSubmit: (position: NewPosition) => Promise<void>;
+  readonly onClose: () => void;
+}
+
+interface FormValues extends Record<string, unknown> {
+  symbol: SymbolId;
+  side: PositionSide;
+  amount: string;
+  price: string;
+  tp: string;
+}
+
+/**
+ * The 'Add position' dialog: symbol, side, amount, entry price and take profit, checked with the
+ * domain's `positionFormSchema` (spec §2, §5). Render it only while open: each opening starts blank.
+ */
+export function PositionFormDialog({
+  symbol,
+  onSymbolChange,
+  onSubmit,
+  onClose,
+}: PositionFormDialogProps) {
+  const formik = useFormik<FormValues>({
+    initialValues: { symbol, side: 'Buy', amount: '', price: '', tp: '' },
+    validationSchema: positionFormSchema,
+    onSubmit: async (values) => {
+      try {
+        await onSubmit({
+          symbol: values.symbol,
+          side: values.side,
+          amount: parseNumberInput(values.amount),
+          price: parseNumberInput(values.price),
+          tp: parseNumberInput(values.tp),
+        });
+      } catch (_error: unknown) {
+        return; // the caller has reported it; keep what the user typed
+      }
+      onClose();
+    },
+  });
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="add-position-title">
+      <DialogTitle id="add-position-title">Add position</DialogTitle>
+      <Box component="form" noValidate onSubmit={formik.handleSubmit}>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, pt: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+            <FormLabel htmlFor="position-symbol" sx={{ minWidth: 56 }}>
+              Symbol
+            </FormLabel>
+            <SymbolPicker
+              id="position-symbol"
+              value={formik.values.symbol}
+              onChange={(picked) => {
+                void formik.setFieldValue('symbol', picked);
+                onSymbolChange(picked);
+              }}
+            />
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+            <FormLabel id="position-side-label" sx={{ minWidth: 56 }}>
+              Side
+            </FormLabel>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              color="primary"
+              aria-labelledby="position-side-label"
+              value={formik.values.side}
+              onChange={(_event, side: PositionSide | null) => {
+                if (side !== null) void formik.setFieldValue('side', side);
+              }}
+            >
+              {POSITION_SIDES.map((side) => (
+                <ToggleButton key={side} value={side} sx={{ px: 3 }}>
+                  {side}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Box>
+          <NumberField formik={formik} name="amount" label="Amount" autoFocus />
+          <NumberField formik={formik} name="price" label="Entry Price" />
+          <NumberField formik={formik} name="tp" label="Take Profit" />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+            Add Position
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
