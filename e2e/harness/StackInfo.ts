@@ -13,9 +13,15 @@ export interface StackInfo {
    * is `{simulatorUrl}/__sim/…` (packages/exchange-sim/README.md).
    */
   readonly simulatorUrl: string;
-  /** The harness's control server (stop/start a static server), on an ephemeral loopback port. */
+  /**
+   * The harness's control server (stop/start a static server, the local Web Push service), on an
+   * ephemeral loopback port.
+   */
   readonly controlUrl: string;
-  /** The api's temporary DATA_DIR (SQLite file, VAPID keys), removed after the run. */
+  /**
+   * The api's temporary DATA_DIR (SQLite file, VAPID keys, and `push-ca.pem`: the push service's
+   * certificate), removed after the run.
+   */
   readonly dataDir: string;
 }
 

@@ -1,8 +1,37 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { type LocalPushSubscription, type ReceivedPush } from '@pairwatch/api';
 import { test as base, type Page } from '@playwright/test';
 import { ARTIFACTS_DIR } from './paths';
 import { readStackInfo, type StackPart, type StaticPart } from './StackInfo';
+
+/**
+ * The local Web Push service the api delivers to in this run (`LocalPushService` of
+ * `@pairwatch/api`: HTTPS, RFC 8030, VAPID checked, aes128gcm decrypted), reached through the
+ * harness's control server.
+ */
+export interface PushFixture {
+  /**
+   * A subscription as a browser's `PushSubscription.toJSON()` gives it, with an endpoint on the
+   * local service, e.g. to return from a stubbed `PushManager.prototype.subscribe`.
+   *
+   * @param options.applicationServerKey - the api's VAPID public key (`GET /push/public-key`):
+   *   the service then refuses messages not signed with it, as a browser's push service does.
+   */
+  createSubscription(options?: {
+    readonly applicationServerKey?: string;
+  }): Promise<LocalPushSubscription>;
+  /**
+   * Resolves once the service accepted `count` messages (in the whole run, or for `endpoint`
+   * only), with all of them so far, oldest first; each `payload` is the decrypted text.
+   *
+   * @throws after `timeoutMs` (default 10 s, at most 60 s), telling what did reach the service.
+   */
+  waitForPushes(
+    count: number,
+    options?: { readonly endpoint?: string; readonly timeoutMs?: number },
+  ): Promise<ReceivedPush[]>;
+}
 
 /** The running product, as a test sees it. */
 export interface StackFixture {
@@ -22,6 +51,8 @@ export interface StackFixture {
    * `simPath` has no leading slash. The operations are listed in packages/exchange-sim/README.md.
    */
   sim(simPath: string, init?: RequestInit): Promise<Response>;
+  /** The local Web Push service the api sends to (its certificate is trusted by the api). */
+  readonly push: PushFixture;
 }
 
 /** Screenshots kept after the run in `e2e/artifacts/`. */
@@ -43,6 +74,19 @@ async function control(
     throw new Error(
       `Could not ${action} the ${part} server: ${response.status} ${await response.text()}`,
     );
+}
+
+async function pushControl<T>(controlUrl: string, action: string, body: object): Promise<T> {
+  const response = await fetch(`${controlUrl}/push/${action}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(
+      `The push service's ${action} failed: ${response.status} ${await response.text()}`,
+    );
+  return (await response.json()) as T;
 }
 
 /**
@@ -76,6 +120,12 @@ export const test = base.extend<{ stack: StackFixture; artifacts: ArtifactsFixtu
         }
       },
       sim: (simPath, init) => fetch(`${info.simulatorUrl}/__sim/${simPath}`, init),
+      push: {
+        createSubscription: (options = {}) =>
+          pushControl<LocalPushSubscription>(info.controlUrl, 'subscriptions', options),
+        waitForPushes: (count, options = {}) =>
+          pushControl<ReceivedPush[]>(info.controlUrl, 'wait', { count, ...options }),
+      },
     });
     // A test that stopped a server and failed before starting it must not break the next tests.
     for (const part of stopped) await startServer(part);

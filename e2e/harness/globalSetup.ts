@@ -1,7 +1,9 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type * as Api from '@pairwatch/api';
 import { inspectBuilds, PARTS, REPO_ROOT, startStack } from '../../scripts/serveStack.mjs';
 import { assertChromiumInstalled } from './chromium';
 import { ARTIFACTS_DIR } from './paths';
@@ -9,10 +11,16 @@ import { STACK_INFO_ENV, type StackInfo } from './StackInfo';
 import { stackPorts } from './stackPorts';
 import { startControlServer } from './startControlServer';
 
+// `@pairwatch/api` is CommonJS. Imported from this ES module, it would be loaded through
+// Playwright's ES module hooks, and Node 20 then fails on its CommonJS dependencies' own requires
+// ("request for './kysely.js' is not in cache"); Node's CommonJS loader loads it as the api does.
+const { LocalPushService } = createRequire(import.meta.url)('@pairwatch/api') as typeof Api;
+
 /**
  * Starts the product as `pnpm start` does, from the production builds (it builds nothing): the api
  * on the simulated market with a temporary DATA_DIR, and the shell and both remotes on their
- * default ports (see stackPorts). Returns the teardown that stops it all.
+ * default ports (see stackPorts), and a local Web Push service the api trusts through
+ * NODE_EXTRA_CA_CERTS. Returns the teardown that stops it all.
  */
 async function globalSetup(): Promise<() => Promise<void>> {
   assertChromiumInstalled();
@@ -35,28 +43,42 @@ async function globalSetup(): Promise<() => Promise<void>> {
   await mkdir(logsDir, { recursive: true });
   const apiLog = createWriteStream(path.join(logsDir, 'api.log'));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pairwatch-e2e-'));
-  const stack = await startStack({
-    ports: stackPorts(),
-    apiEnv: { MARKET_DATA: 'simulator', DATA_DIR: dataDir },
-    apiOutput: (line: string) => apiLog.write(`${line}\n`),
-  });
-  const simulatorUrl = stack.api?.simulatorUrl();
-  if (!simulatorUrl) {
-    await stack.stop();
-    throw new Error(
-      'The api did not report its embedded simulator (no "market data source" log line with source "simulator" ' +
-        `and a restUrl); see ${path.join(logsDir, 'api.log')}.`,
-    );
-  }
-  const control = await startControlServer(stack);
-  const info: StackInfo = { urls: stack.urls, simulatorUrl, controlUrl: control.url, dataDir };
-  process.env[STACK_INFO_ENV] = JSON.stringify(info);
-  return async () => {
-    await control.close();
-    await stack.stop();
+  let push: Api.LocalPushService | undefined;
+  let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+  let control: Awaited<ReturnType<typeof startControlServer>> | undefined;
+  // Also run when the setup fails half-way: nothing started may outlive the run, nor its DATA_DIR.
+  const teardown = async (): Promise<void> => {
+    await control?.close();
+    await stack?.stop();
+    await push?.close();
     apiLog.end();
     await rm(dataDir, { recursive: true, force: true });
   };
+  try {
+    push = await LocalPushService.start();
+    // Node's own way to add a trust anchor (read at process start): the api's TLS checks stay on.
+    const pushCaFile = path.join(dataDir, 'push-ca.pem');
+    await writeFile(pushCaFile, push.certificatePem);
+    stack = await startStack({
+      ports: stackPorts(),
+      apiEnv: { MARKET_DATA: 'simulator', DATA_DIR: dataDir, NODE_EXTRA_CA_CERTS: pushCaFile },
+      apiOutput: (line: string) => apiLog.write(`${line}\n`),
+    });
+    const simulatorUrl = stack.api?.simulatorUrl();
+    if (!simulatorUrl) {
+      throw new Error(
+        'The api did not report its embedded simulator (no "market data source" log line with source "simulator" ' +
+          `and a restUrl); see ${path.join(logsDir, 'api.log')}.`,
+      );
+    }
+    control = await startControlServer(stack, push);
+    const info: StackInfo = { urls: stack.urls, simulatorUrl, controlUrl: control.url, dataDir };
+    process.env[STACK_INFO_ENV] = JSON.stringify(info);
+  } catch (error: unknown) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }
 
 // eslint-disable-next-line no-restricted-syntax -- Playwright loads `globalSetup` by its default export.

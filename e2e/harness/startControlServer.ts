@@ -1,5 +1,6 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { type LocalPushService } from '@pairwatch/api';
 import { type StaticPart } from './StackInfo';
 
 /** What the control server can do to the stack (a subset of scripts/serveStack.mjs's Stack). */
@@ -8,33 +9,137 @@ export interface ControllableStack {
   stopServer(part: StaticPart): Promise<void>;
 }
 
+/** What the control server offers of the local Web Push service. */
+export type ControllablePushService = Pick<
+  LocalPushService,
+  'createSubscription' | 'waitForPushes'
+>;
+
 const STATIC_PARTS: readonly StaticPart[] = ['shell', 'alerts', 'positions'];
 
+/** A wait longer than a test's own timeout would only hide a hung test. */
+const MAX_WAIT_MS = 60_000;
+
+/** A request the control server refuses, with the status to answer. */
+class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  request.setEncoding('utf8');
+  for await (const chunk of request as AsyncIterable<string>) text += chunk;
+  if (text.trim() === '') return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ControlError(400, `The body is not JSON: ${text.slice(0, 200)}`);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ControlError(400, `The body must be a JSON object, got ${text.slice(0, 200)}`);
+  return body as Record<string, unknown>;
+}
+
+function optionalString(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  if (value === undefined || typeof value === 'string') return value;
+  throw new ControlError(400, `"${name}" must be a string, got ${JSON.stringify(value)}`);
+}
+
+function integerIn(body: Record<string, unknown>, name: string, min: number, max: number): number {
+  const value = body[name];
+  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max)
+    return value;
+  throw new ControlError(
+    400,
+    `"${name}" must be an integer in ${min}..${max}, got ${JSON.stringify(value)}`,
+  );
+}
+
+async function handlePush(
+  push: ControllablePushService,
+  action: string,
+  request: IncomingMessage,
+): Promise<{ status: number; body: unknown }> {
+  const body = await readJson(request);
+  if (action === 'subscriptions') {
+    const applicationServerKey = optionalString(body, 'applicationServerKey');
+    return { status: 201, body: push.createSubscription({ applicationServerKey }) };
+  }
+  const count = integerIn(body, 'count', 1, 1000);
+  const endpoint = optionalString(body, 'endpoint');
+  const timeoutMs =
+    body['timeoutMs'] === undefined ? undefined : integerIn(body, 'timeoutMs', 0, MAX_WAIT_MS);
+  try {
+    return { status: 200, body: await push.waitForPushes(count, { endpoint, timeoutMs }) };
+  } catch (error: unknown) {
+    throw new ControlError(504, error instanceof Error ? error.message : String(error));
+  }
+}
+
+function answer(response: ServerResponse, status: number, body?: unknown): void {
+  if (body === undefined) {
+    response.writeHead(status).end();
+  } else if (typeof body === 'string') {
+    response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(body);
+  } else {
+    response
+      .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
+      .end(JSON.stringify(body));
+  }
+}
+
 /**
- * Serves `POST /servers/{shell|alerts|positions}/{stop|start}` on an ephemeral loopback port, so a
- * test (in a worker process) can take a static server down and bring it back, while the stack
- * itself lives in the runner process that ran the global setup.
+ * Serves, on an ephemeral loopback port, what a test (in a worker process) needs of the parts that
+ * live in the runner process that ran the global setup:
+ *
+ * - `POST /servers/{shell|alerts|positions}/{stop|start}` takes a static server down and brings it
+ *   back (204);
+ * - `POST /push/subscriptions` `{ applicationServerKey? }` creates a subscription on the local
+ *   Web Push service (201, `LocalPushSubscription`);
+ * - `POST /push/wait` `{ count, endpoint?, timeoutMs? }` answers the pushes the service accepted
+ *   and decrypted once there are `count` of them (200, `ReceivedPush[]`), or 504 with what did
+ *   arrive when `timeoutMs` (≤ 60 s) passes first.
+ *
+ * Refused requests get a 4xx/5xx with the reason as text.
  *
  * @returns the control URL and a close function.
  */
 export async function startControlServer(
   stack: ControllableStack,
+  push: ControllablePushService,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
-    const match = /^\/servers\/([a-z]+)\/(stop|start)$/.exec(request.url ?? '');
-    const part = match?.[1] as StaticPart | undefined;
-    if (request.method !== 'POST' || !match || !part || !STATIC_PARTS.includes(part)) {
-      response
-        .writeHead(404, { 'Content-Type': 'text/plain' })
-        .end(`No such control: ${request.method} ${request.url}`);
-      return;
+    const url = request.url ?? '';
+    const serverMatch = /^\/servers\/([a-z]+)\/(stop|start)$/.exec(url);
+    const part = serverMatch?.[1] as StaticPart | undefined;
+    const pushMatch = /^\/push\/(subscriptions|wait)$/.exec(url);
+    if (request.method === 'POST' && serverMatch && part && STATIC_PARTS.includes(part)) {
+      const action = serverMatch[2] === 'stop' ? stack.stopServer(part) : stack.startServer(part);
+      action.then(
+        () => answer(response, 204),
+        (error: unknown) => answer(response, 500, String(error)),
+      );
+    } else if (request.method === 'POST' && pushMatch?.[1]) {
+      handlePush(push, pushMatch[1], request).then(
+        ({ status, body }) => answer(response, status, body),
+        (error: unknown) =>
+          answer(
+            response,
+            error instanceof ControlError ? error.status : 500,
+            error instanceof Error ? error.message : String(error),
+          ),
+      );
+    } else {
+      request.resume();
+      answer(response, 404, `No such control: ${request.method} ${url}`);
     }
-    const action = match[2] === 'stop' ? stack.stopServer(part) : stack.startServer(part);
-    action.then(
-      () => response.writeHead(204).end(),
-      (error: unknown) =>
-        response.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error)),
-    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -205,8 +205,11 @@ test('loads older candles when scrolled left, without a duplicate or missing bar
   const after = await page.evaluate(() =>
     (window as ChartWindow).__pairwatchChart?.visibleTimeRange(),
   );
-  expect(merged.length).toBeGreaterThan(500);
-  expect(merged.length).toBeLessThanOrEqual(1000);
+  // One older page (at most 500 bars) joined on the left; a live bar may have opened meanwhile on
+  // the right, so the total alone does not tell.
+  const older = merged.filter((bar) => bar.time < first.time);
+  expect(older.length).toBeGreaterThan(0);
+  expect(older.length).toBeLessThanOrEqual(500);
   expectContiguous(merged, 60);
   // The view stays on the same bars while older ones are added on its left (a live bar opening
   // meanwhile may move it by at most one bar).

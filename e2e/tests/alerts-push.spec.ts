@@ -1,34 +1,18 @@
-import crypto from 'node:crypto';
+import { type LocalPushSubscription } from '@pairwatch/api';
 import { type Page } from '@playwright/test';
 import { expect, test, type StackFixture } from '../harness/fixtures';
 
-// From the push banner to a triggered alert, in the shell on the simulated market.
+// From the push banner to a triggered alert, in the shell on the simulated market, through the
+// api's real Web Push delivery.
 //
 // Headless Chromium cannot really subscribe to push (it needs Google's push service), so the page's
-// `PushManager.prototype.subscribe` is stubbed to return a subscription whose keys the test holds.
-// The page's view of the notification permission starts at 'default' (so the banner shows) and
-// becomes 'granted' when the banner's link asks for it; the context itself grants notifications, so
-// the shell's real service worker can show them. A push is handed to that worker with CDP
-// `ServiceWorker.deliverPushMessage`, which passes the (already decrypted) data as `event.data`.
-
-interface PushSubscriptionJson {
-  readonly endpoint: string;
-  readonly expirationTime: null;
-  readonly keys: { readonly p256dh: string; readonly auth: string };
-}
-
-interface ReceivedPush {
-  readonly payload: string;
-}
-
-/** The harness's local Web Push service, when it offers one (see `pushService`). */
-interface PushServiceFixture {
-  createSubscription(): Promise<PushSubscriptionJson>;
-  waitForPushes(
-    count: number,
-    options?: { readonly endpoint?: string; readonly timeoutMs?: number },
-  ): Promise<ReceivedPush[]>;
-}
+// `PushManager.prototype.subscribe` is stubbed to return a subscription of the harness's local push
+// service (`stack.push`, the api package's LocalPushService: HTTPS, VAPID checked, aes128gcm
+// decrypted), which the api trusts through NODE_EXTRA_CA_CERTS. The page's view of the notification
+// permission starts at 'default' (so the banner shows) and becomes 'granted' when the banner's link
+// asks for it; the context itself grants notifications, so the shell's real service worker can show
+// them. The payload the service decrypted is handed to that worker with CDP
+// `ServiceWorker.deliverPushMessage`, which passes it as `event.data`.
 
 /** The page's window with the alerts remote's chart hook and what the push stub recorded. */
 type PushWindow = Window & {
@@ -37,30 +21,16 @@ type PushWindow = Window & {
   __pushSubscribeKey?: string;
 };
 
-/**
- * The api package's `LocalPushService` through the harness (`stack.push`), so the api's real
- * delivery (VAPID, aes128gcm) is checked too. Without it, the keys are made here and the endpoint
- * refuses connections: everything in the browser is still tested, the server-side delivery is not
- * (the test is annotated so).
- */
-function pushService(stack: StackFixture): PushServiceFixture | undefined {
-  return (stack as StackFixture & { push?: PushServiceFixture }).push;
+/** The payload of a triggered alert's push (api: buildAlertNotification). */
+interface AlertPushPayload {
+  readonly title: string;
+  readonly body: string;
+  readonly icon: string;
+  readonly url: string;
+  readonly tag: string;
 }
 
-function localSubscription(): PushSubscriptionJson {
-  const ecdh = crypto.createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: `https://127.0.0.1:9/push/${crypto.randomBytes(16).toString('base64url')}`,
-    expirationTime: null,
-    keys: {
-      p256dh: ecdh.getPublicKey().toString('base64url'),
-      auth: crypto.randomBytes(16).toString('base64url'),
-    },
-  };
-}
-
-async function stubPush(page: Page, subscription: PushSubscriptionJson): Promise<void> {
+async function stubPush(page: Page, subscription: LocalPushSubscription): Promise<void> {
   await page.addInitScript((json) => {
     const win = window as PushWindow;
     win.__PAIRWATCH_E2E__ = true;
@@ -117,15 +87,11 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
   stack,
 }) => {
   test.setTimeout(90_000);
-  const service = pushService(stack);
-  if (!service) {
-    test.info().annotations.push({
-      type: 'push-service',
-      description:
-        'The harness has no LocalPushService (stack.push): the api-to-push-service delivery is not checked.',
-    });
-  }
-  const subscription = service ? await service.createSubscription() : localSubscription();
+  // The api's VAPID key: the push service then refuses messages not signed with it.
+  const { publicKey } = (await (await fetch(`${stack.urls.api}/push/public-key`)).json()) as {
+    publicKey: string;
+  };
+  const subscription = await stack.push.createSubscription({ applicationServerKey: publicKey });
   const shellOrigin = new URL(stack.urls.shell).origin;
   await context.grantPermissions(['notifications'], { origin: shellOrigin });
   await stubPush(page, subscription);
@@ -144,9 +110,6 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
     endpoint: subscription.endpoint,
     keys: subscription.keys,
   });
-  const { publicKey } = (await (await fetch(`${stack.urls.api}/push/public-key`)).json()) as {
-    publicKey: string;
-  };
   expect(await page.evaluate(() => (window as PushWindow).__pushSubscribeKey)).toBe(publicKey);
   await expect(page.getByText(/To create and receive alerts, please/)).toHaveCount(0);
 
@@ -164,46 +127,47 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
   await expect(page.getByTestId('alert-helper-line')).toContainText(
     'Creating bullish alert for BTCUSDT:',
   );
+  const creation = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/alerts' && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Create Alert' }).click();
+  const created = await creation;
+  expect(created.status()).toBe(201);
+  const alertId = ((await created.json()) as { id: string }).id;
   await expect(
     page.getByText('You will receive a notification when the value reaches the target.'),
   ).toBeVisible();
-  const row = page.locator('tr[data-testid^="alert-row-"]').first();
+  const row = page.getByTestId(`alert-row-${alertId}`);
   await expect(row).toHaveAttribute('data-status', 'Active');
   await expect(row).toContainText('BTCUSDT');
   await expect(page.getByRole('textbox', { name: 'Target value' })).toHaveValue('');
 
   // 3. The market crosses the target: the hub's AlertTriggered gives a toast and the row's status.
   await setPrice(stack, 'BTCUSDT', Math.round(target * 1.01 * 100) / 100);
-  await expect(page.getByText(/BTCUSDT price rose to [\d,]+\.\d{2}/)).toBeVisible({
-    timeout: 20_000,
-  });
+  const toast = page.getByText(/BTCUSDT price rose to [\d,]+\.\d{2}/);
+  await expect(toast).toBeVisible({ timeout: 20_000 });
+  const toastText = (await toast.textContent()) ?? '';
   await expect(row).toHaveAttribute('data-status', 'Triggered');
   await expect(row).toContainText(/Triggered.* at [\d,]+\.\d{2} USDT/);
 
-  // 4. The push the api sent (decrypted by the local push service), or the same shape made here.
-  let payload: string;
-  if (service) {
-    const [message] = await service.waitForPushes(1, {
-      endpoint: subscription.endpoint,
-      timeoutMs: 20_000,
-    });
-    payload = message!.payload;
-  } else {
-    const body = (await page.getByText(/BTCUSDT price rose to/).textContent()) ?? '';
-    payload = JSON.stringify({
-      title: 'BTCUSDT price alert',
-      body,
-      icon: '/icons/btc.png',
-      url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
-    });
-  }
-  const pushed = JSON.parse(payload) as { title: string; body: string; url: string };
-  expect(pushed).toMatchObject({
-    title: 'BTCUSDT price alert',
-    url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
+  // 4. The api's push, as the push service accepted and decrypted it: one message, the same text.
+  const pushes = await stack.push.waitForPushes(1, {
+    endpoint: subscription.endpoint,
+    timeoutMs: 20_000,
   });
-  expect(pushed.body).toMatch(/^BTCUSDT price rose to [\d,]+\.\d{2}$/);
+  expect(pushes).toHaveLength(1);
+  const [message] = pushes;
+  expect(message!.vapid.publicKey).toBe(publicKey);
+  const payload = message!.payload;
+  const pushed = JSON.parse(payload) as AlertPushPayload;
+  expect(pushed).toEqual({
+    title: 'BTCUSDT price alert',
+    body: expect.stringMatching(/^BTCUSDT price rose to [\d,]+\.\d{2}$/),
+    icon: '/icons/btc.png',
+    url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
+    tag: alertId,
+  });
+  expect(toastText).toContain(pushed.body);
 
   // 5. Delivered to the shell's service worker, which shows it as a notification.
   const cdp = await context.newCDPSession(page);
@@ -252,4 +216,9 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
   );
   await expect.poll(() => new URL(page.url()).search).toBe('');
   await cdp.detach();
+
+  // The alert triggered once: still exactly one push for this subscription at the end.
+  expect(
+    await stack.push.waitForPushes(1, { endpoint: subscription.endpoint, timeoutMs: 0 }),
+  ).toHaveLength(1);
 });
