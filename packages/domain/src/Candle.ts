@@ -1,6 +1,6 @@
-import { type Interval } from './intervals';
-import { type SymbolId } from './symbols';
-import { type UnixSeconds } from './units';
+import { type Interval } from './Interval';
+import { type SymbolId } from './SymbolId';
+import { type UnixSeconds } from './UnixSeconds';
 
 /** One OHLC(V) bar. `time` is the open time in Unix seconds (UTC). */
 export interface Candle {

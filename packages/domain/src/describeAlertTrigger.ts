@@ -1,7 +1,8 @@
-import { type Alert } from './alerts';
+import { type Alert } from './Alert';
+import { alertDirection } from './alertDirection';
 import { formatNumber } from './formatNumber';
-import { INTERVAL_INFO } from './intervals';
-import { SYMBOL_CATALOGUE } from './symbols';
+import { INTERVAL_INFO } from './INTERVAL_INFO';
+import { SYMBOL_CATALOGUE } from './SYMBOL_CATALOGUE';
 
 /** The human text of a triggered alert: a notification's title and body. */
 export interface AlertTriggerText {
@@ -17,7 +18,8 @@ export function describeAlertTrigger(
   alert: Pick<Alert, 'symbol' | 'type' | 'interval' | 'valueOnCreation' | 'valueTarget'>,
   value: number,
 ): AlertTriggerText {
-  const verb = alert.valueTarget > alert.valueOnCreation ? 'rose to' : 'dropped to';
+  const verb =
+    alertDirection(alert.valueOnCreation, alert.valueTarget) === 'up' ? 'rose to' : 'dropped to';
   if (alert.type === 'Rsi') {
     const label = alert.interval ? ` (${INTERVAL_INFO[alert.interval].label})` : '';
     return {

@@ -1,77 +1,45 @@
 export { type Nominal } from './Nominal';
-export {
-  type UnixSeconds,
-  type UnixMillis,
-  type Price,
-  type Quantity,
-  toUnixSeconds,
-  toUnixMillis,
-} from './units';
-export {
-  type NumberFormat,
-  type SymbolInfo,
-  type SymbolId,
-  SYMBOLS,
-  DEFAULT_SYMBOL,
-  SYMBOL_CATALOGUE,
-  isSymbolId,
-  formatFromStep,
-} from './symbols';
-export {
-  type Interval,
-  type IntervalInfo,
-  type BinanceIntervalCode,
-  INTERVALS,
-  INTERVAL_INFO,
-  DEFAULT_INTERVAL,
-  isInterval,
-  intervalFromBinanceCode,
-  intervalShowsTime,
-  intervalOpenTime,
-  nextIntervalOpen,
-  previousIntervalOpen,
-} from './intervals';
+export { type UnixSeconds, toUnixSeconds } from './UnixSeconds';
+export { type UnixMillis, toUnixMillis } from './UnixMillis';
+export { type Price } from './Price';
+export { type Quantity } from './Quantity';
+export { type NumberFormat, type SymbolInfo } from './SymbolInfo';
+export { type SymbolId, SYMBOLS, DEFAULT_SYMBOL, isSymbolId } from './SymbolId';
+export { SYMBOL_CATALOGUE } from './SYMBOL_CATALOGUE';
+export { symbolIconFile } from './symbolIconFile';
+export { formatFromStep } from './formatFromStep';
+export { type Interval, INTERVALS, DEFAULT_INTERVAL, isInterval } from './Interval';
+export { type IntervalInfo, type BinanceIntervalCode, INTERVAL_INFO } from './INTERVAL_INFO';
+export { intervalFromBinanceCode } from './intervalFromBinanceCode';
+export { intervalShowsTime } from './intervalShowsTime';
+export { intervalOpenTime } from './intervalOpenTime';
+export { nextIntervalOpen } from './nextIntervalOpen';
+export { previousIntervalOpen } from './previousIntervalOpen';
 export { type Candle, type CandleUpdate } from './Candle';
+export { RSI_LOOKBACK, RSI_OVERBOUGHT, RSI_OVERSOLD } from './rsiLevels';
+export { type RsiCandle, hasRsiValue } from './RsiCandle';
+export { rsiFromAverages } from './rsiFromAverages';
+export { RsiCalculator } from './RsiCalculator';
+export { computeRsiCandles } from './computeRsiCandles';
 export {
-  type RsiCandle,
-  RSI_LOOKBACK,
-  RSI_OVERBOUGHT,
-  RSI_OVERSOLD,
-  RsiCalculator,
-  computeRsiCandles,
-  hasRsiValue,
-  rsiFromAverages,
-} from './rsi';
-export {
+  type Position,
   type PositionSide,
   type PositionEndReason,
-  type Position,
-  type Pnl,
   POSITION_SIDES,
-  computePnl,
-  unrealizedPnl,
-  realizedPnl,
-  formatPnlPercent,
   isPositionOpen,
-  isTakeProfitReached,
-} from './pnl';
-export {
-  type Alert,
-  type AlertType,
-  type AlertStatus,
-  type AlertDirection,
-  ALERT_TYPES,
-  alertDirection,
-  alertFires,
-  alertFiresWithin,
-} from './alerts';
+} from './Position';
+export { type Pnl, computePnl } from './computePnl';
+export { unrealizedPnl } from './unrealizedPnl';
+export { realizedPnl } from './realizedPnl';
+export { formatPnlPercent } from './formatPnlPercent';
+export { isTakeProfitReached } from './isTakeProfitReached';
+export { type Alert, type AlertType, type AlertStatus, ALERT_TYPES } from './Alert';
+export { type AlertDirection, alertDirection } from './alertDirection';
+export { alertFires } from './alertFires';
+export { alertFiresWithin } from './alertFiresWithin';
 export { formatNumber } from './formatNumber';
 export { VALIDATION_MESSAGES } from './validationMessages';
-export {
-  alertFormSchema,
-  positionFormSchema,
-  parseNumberInput,
-  type AlertFormValues,
-  type PositionFormValues,
-} from './schemas';
+export { parseNumberInput } from './parseNumberInput';
+export { alertFormSchema, type AlertFormValues } from './alertFormSchema';
+export { positionFormSchema, type PositionFormValues } from './positionFormSchema';
 export { describeAlertTrigger, type AlertTriggerText } from './describeAlertTrigger';

@@ -2,14 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import {
   INTERVALS,
   INTERVAL_INFO,
+  type UnixSeconds,
   intervalFromBinanceCode,
   intervalOpenTime,
   intervalShowsTime,
   isInterval,
   nextIntervalOpen,
   previousIntervalOpen,
-} from './intervals';
-import { type UnixSeconds } from './units';
+} from './index';
 
 const at = (iso: string) => (Date.parse(iso) / 1000) as UnixSeconds;
 

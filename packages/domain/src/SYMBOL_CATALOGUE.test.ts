@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SYMBOLS, SYMBOL_CATALOGUE, formatFromStep, isSymbolId } from './symbols';
+import { SYMBOLS, SYMBOL_CATALOGUE, formatFromStep, isSymbolId } from './index';
 
 describe('symbols catalogue', () => {
   it('lists exactly the spec pairs, each quoted in USDT with a format', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { alertDirection, alertFires, alertFiresWithin } from './alerts';
-import { describeAlertTrigger } from './describeAlertTrigger';
+import { alertDirection, alertFires, alertFiresWithin, describeAlertTrigger } from './index';
 
 describe('alert direction', () => {
   it('is up when the target is above the value at creation, else down', () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { type Candle } from './Candle';
-import { RsiCalculator, computeRsiCandles, hasRsiValue, rsiFromAverages } from './rsi';
-import { type UnixSeconds } from './units';
+import {
+  type Candle,
+  RsiCalculator,
+  type UnixSeconds,
+  computeRsiCandles,
+  hasRsiValue,
+  rsiFromAverages,
+} from './index';
 
 // The StockCharts "RSI" article's example closes. Their table rounds intermediate averages and
 // shows 70.53 first; exact Wilder smoothing (TA-Lib) gives the values below.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { alertFormSchema, parseNumberInput, positionFormSchema } from './schemas';
+import { alertFormSchema, parseNumberInput, positionFormSchema } from './index';
 
 async function errorOf(schema: typeof alertFormSchema | typeof positionFormSchema, value: object) {
   try {
