@@ -37,6 +37,21 @@ export { candlesResponseSchema } from './routes/candlesResponseSchema';
 export { alertsPlugin, type AlertsPluginOptions } from './alerts/alertsPlugin';
 export { AlertEngine, type AlertEngineOptions } from './alerts/AlertEngine';
 export { AlertIndex } from './alerts/AlertIndex';
+export { AlertsRuntime, type AlertsRuntimeOptions } from './alerts/AlertsRuntime';
+export {
+  type ClusterCoordinator,
+  type ClusterEventListener,
+  type LeadershipListener,
+} from './cluster/ClusterCoordinator';
+export { type ClusterEvent, type ClusterEventKind } from './cluster/ClusterEvent';
+export { type ClusterLogger } from './cluster/ClusterLogger';
+export { InProcessCoordinator } from './cluster/InProcessCoordinator';
+export {
+  PostgresCoordinator,
+  ENGINE_LOCK_KEY,
+  type PostgresCoordinatorOptions,
+  type PostgresCoordinatorTiming,
+} from './cluster/PostgresCoordinator';
 export { type AlertStore, type AlertRecord, type PushSubscriptionKeys } from './storage/AlertStore';
 export { openAlertStore, type AlertStoreLocation } from './storage/openAlertStore';
 export { PushSender, type PushSenderOptions } from './push/PushSender';

@@ -209,6 +209,61 @@ describe('AlertEngine with price alerts', () => {
     expect(triggered.map((a) => a.id)).toEqual([kept.id]);
   });
 
+  it('does not bring back an alert forgotten while start was still loading', async () => {
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const realStore = store;
+    store = Object.assign(Object.create(realStore) as AlertStore, {
+      listActiveAlerts: async () => {
+        const alerts = await realStore.listActiveAlerts();
+        await gate;
+        return alerts;
+      },
+    });
+    const subject = engine();
+
+    const starting = subject.start();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    subject.forget([alert.id]);
+    release();
+    await starting;
+    store = realStore;
+
+    expect(subject.activeCount).toBe(0);
+    expect(market.subscribedStreams).toEqual([]);
+  });
+
+  it('reconciles with the table: forgets what is no longer active, reports what it misses', async () => {
+    const watched = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    const gone = await createAlert({ valueOnCreation: 60_000, valueTarget: 62_000 });
+    const subject = engine();
+    await subject.start();
+    const unseen = await createAlert({ valueOnCreation: 60_000, valueTarget: 63_000 });
+
+    const outcome = subject.reconcile([watched.id, unseen.id]);
+    await settle();
+
+    expect(outcome).toEqual({ missing: [unseen.id], forgotten: [gone.id] });
+    expect(subject.activeCount).toBe(1);
+  });
+
+  it('does not report an alert whose trigger is being recorded as missing', async () => {
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    const subject = engine();
+    await subject.start();
+    await settle();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 61_500, 60_000, 61_400));
+    const whileFiring = subject.reconcile([alert.id]);
+    await settle();
+
+    expect(whileFiring).toEqual({ missing: [], forgotten: [] });
+    expect(triggered.map((a) => a.id)).toEqual([alert.id]);
+  });
+
   it('holds a market stream only while alerts watch it', async () => {
     const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
     const subject = engine();

@@ -77,6 +77,10 @@ export class AlertEngine {
   private readonly _timers = new Set<NodeJS.Timeout>();
   private readonly _now: () => number;
   private _marks = new Map<string, UnixSeconds>();
+  /** Alerts taken from the index whose trigger is being recorded. */
+  private readonly _firing = new Set<string>();
+  /** Alerts forgotten while `start` was loading, so that the load does not bring them back. */
+  private _forgottenWhileStarting: Set<string> | undefined;
   private _started = false;
   private _closed = false;
 
@@ -96,13 +100,22 @@ export class AlertEngine {
 
   /** Loads the active alerts and marks, opens their streams and starts the replays. */
   public async start(): Promise<void> {
-    if (this._started) return;
-    const [alerts, marks] = await Promise.all([
-      this._options.store.listActiveAlerts(),
-      this._options.store.readEvaluationMarks(),
-    ]);
+    if (this._started || this._forgottenWhileStarting) return;
+    const forgotten = new Set<string>();
+    this._forgottenWhileStarting = forgotten;
+    let alerts: AlertRecord[];
+    let marks: Map<string, UnixSeconds>;
+    try {
+      [alerts, marks] = await Promise.all([
+        this._options.store.listActiveAlerts(),
+        this._options.store.readEvaluationMarks(),
+      ]);
+    } finally {
+      this._forgottenWhileStarting = undefined;
+    }
+    if (this._closed) return;
     this._marks = marks;
-    this._index.load(alerts);
+    this._index.load(alerts.filter((alert) => !forgotten.has(alert.id)));
     this._started = true;
     for (const { symbol, interval } of this._index.streams().values())
       this._openStream(symbol, interval);
@@ -126,9 +139,26 @@ export class AlertEngine {
   /** Stops watching alerts (deleted, or removed with their subscription). */
   public forget(alertIds: Iterable<string>): void {
     for (const id of alertIds) {
+      this._forgottenWhileStarting?.add(id);
       const alert = this._index.remove(id);
       if (alert) this._releaseIfUnwatched(alert.symbol, alertStreamInterval(alert));
     }
+  }
+
+  /**
+   * Brings the watched alerts in line with the ids the table holds as active (a safety net for a
+   * lost notification): forgets watched alerts that are not among them, and returns the active
+   * ids it does not watch, for the caller to load and {@link AlertEngine.add}. An alert whose
+   * trigger is being recorded counts as watched.
+   */
+  public reconcile(activeIds: Iterable<string>): { missing: string[]; forgotten: string[] } {
+    const active = new Set(activeIds);
+    const forgotten = this._index.ids().filter((id) => !active.has(id));
+    this.forget(forgotten);
+    const missing = [...active].filter(
+      (id) => this._index.get(id) === undefined && !this._firing.has(id),
+    );
+    return { missing, forgotten };
   }
 
   /** Resolves once replays, triggers and mark writes started so far have finished. */
@@ -308,6 +338,7 @@ export class AlertEngine {
         payload: JSON.stringify(buildAlertNotification(alert, value)),
         createdAt: now,
       };
+      this._firing.add(alert.id);
       this._track(
         this._options.store
           .triggerAlert({ alertId: alert.id, triggeredAt: now, triggeredValue: value }, message)
@@ -321,7 +352,8 @@ export class AlertEngine {
               'could not record a triggered alert; will judge it again',
             );
             if (!this._closed) this._index.add(alert);
-          }),
+          })
+          .finally(() => this._firing.delete(alert.id)),
       );
       this._releaseIfUnwatched(alert.symbol, alertStreamInterval(alert));
     }

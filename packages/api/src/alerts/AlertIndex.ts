@@ -66,6 +66,11 @@ export class AlertIndex {
     return this._byId.get(id);
   }
 
+  /** The ids of the alerts held. */
+  public ids(): string[] {
+    return [...this._byId.keys()];
+  }
+
   /** Streams that have at least one alert, with how many price and RSI alerts each. */
   public streams(): Map<
     string,

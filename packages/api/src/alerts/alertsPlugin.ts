@@ -9,11 +9,16 @@ import { type PushTransport } from '../push/PushTransport';
 import { WebPushTransport } from '../push/WebPushTransport';
 import { alertsRoutes } from '../routes/alertsRoutes';
 import { pushRoutes } from '../routes/pushRoutes';
+import { type ClusterCoordinator } from '../cluster/ClusterCoordinator';
+import { InProcessCoordinator } from '../cluster/InProcessCoordinator';
+import {
+  PostgresCoordinator,
+  type PostgresCoordinatorTiming,
+} from '../cluster/PostgresCoordinator';
 import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
-import { AlertEngine } from './AlertEngine';
 import { alertsGroup } from './alertsGroup';
-import { toAlertJson } from './toAlertJson';
+import { AlertsRuntime } from './AlertsRuntime';
 import { WriteRateLimiter, type WriteRateLimiterOptions } from './WriteRateLimiter';
 
 /** Options of {@link alertsPlugin}. */
@@ -34,6 +39,15 @@ export interface AlertsPluginOptions {
    * service's self-signed certificate. Never set in production (see {@link WebPushTransport}).
    */
   readonly testPushAgent?: https.Agent;
+  /**
+   * A coordinator to use instead of the one the store calls for (PostgreSQL: advisory lock and
+   * LISTEN/NOTIFY on `config.databaseUrl`; SQLite: in-process). The plugin closes it.
+   */
+  readonly coordinator?: ClusterCoordinator;
+  /** Timing of the PostgreSQL coordinator (tests shorten it). */
+  readonly cluster?: PostgresCoordinatorTiming;
+  /** How often the leader checks its alert index against the table. Default 300 000 ms. */
+  readonly reconcileIntervalMs?: number;
   /** Write rate limit per client address. */
   readonly rateLimit?: WriteRateLimiterOptions;
   readonly now?: () => number;
@@ -42,11 +56,28 @@ export interface AlertsPluginOptions {
 /** Longest argument `WatchAlerts` looks up. */
 const MAX_ID_LENGTH = 64;
 
+function createCoordinator(
+  store: AlertStore,
+  options: AlertsPluginOptions,
+  logger: FastifyBaseLogger,
+): ClusterCoordinator {
+  if (options.coordinator) return options.coordinator;
+  if (store.kind === 'sqlite') return new InProcessCoordinator(logger);
+  const connectionString = options.config.databaseUrl;
+  if (connectionString === undefined) {
+    throw new Error(
+      'A PostgreSQL alert store needs config.databaseUrl for its cluster coordinator (or pass `coordinator`).',
+    );
+  }
+  return new PostgresCoordinator({ connectionString, logger, ...options.cluster });
+}
+
 /**
  * The alerts half of the api as one Fastify plugin: the alert store (SQLite or PostgreSQL,
- * migrated at start), `/alerts` and `/push/*` routes, the alert engine, the Web Push sender over
- * the durable outbox, and the hub's `WatchAlerts` / `AlertTriggered`. The engine and the sender
- * start when the app is ready and stop, with the store, when it closes.
+ * migrated at start), `/alerts` and `/push/*` routes, the alert engine (on the one process that
+ * leads, architecture §8), the Web Push sender over the durable outbox (on every process), and the
+ * hub's `WatchAlerts` / `AlertTriggered`. The engine and the sender start when the app is ready
+ * and stop, with the store, when it closes.
  *
  * @example `await app.register(alertsPlugin, { config, marketData, hub: candleHub.hub })`
  */
@@ -62,26 +93,34 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
     options.transport ??
     new WebPushTransport(vapid, options.testPushAgent ? { testAgent: options.testPushAgent } : {});
 
-  // The engine wakes the sender and the sender tells the engine about gone subscriptions.
-  const senderRef: { current?: PushSender } = {};
-  const engine = new AlertEngine({
+  let coordinator: ClusterCoordinator;
+  try {
+    coordinator = createCoordinator(store, options, logger);
+  } catch (error: unknown) {
+    await store.close();
+    throw error;
+  }
+  // The engine wakes the sender, and the sender announces the alerts of gone subscriptions.
+  const runtime = new AlertsRuntime({
     store,
     marketData,
+    coordinator,
+    hub,
     logger,
     now,
-    onTriggered: (alert) => {
-      hub.broadcast(alertsGroup(alert.subscriptionId), 'AlertTriggered', [toAlertJson(alert)]);
-      senderRef.current?.wake();
-    },
+    onMessageQueued: () => sender.wake(),
+    ...(options.reconcileIntervalMs === undefined
+      ? {}
+      : { reconcileIntervalMs: options.reconcileIntervalMs }),
   });
   const sender = new PushSender({
     store,
     transport,
     logger,
     now,
-    onSubscriptionGone: (_subscriptionId, alertIds) => engine.forget(alertIds),
+    onSubscriptionGone: (_subscriptionId, alertIds) =>
+      void runtime.announce({ kind: 'deleted', alertIds }),
   });
-  senderRef.current = sender;
   const limiter = new WriteRateLimiter({ ...options.rateLimit, now });
 
   hub.addMethod('WatchAlerts', [guards.string], async (caller, subscriptionId) => {
@@ -94,21 +133,27 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
 
   await app.register(alertsRoutes, {
     store,
-    engine,
+    announce: (event) => runtime.announce(event),
     marketData,
     maxActiveAlerts: config.maxActiveAlerts,
     limiter,
     now,
   });
-  await app.register(pushRoutes, { store, engine, publicKey: vapid.publicKey, limiter, now });
+  await app.register(pushRoutes, {
+    store,
+    announce: (event) => runtime.announce(event),
+    publicKey: vapid.publicKey,
+    limiter,
+    now,
+  });
 
   app.addHook('onReady', async () => {
-    await engine.start();
+    await runtime.start();
     sender.start();
   });
   app.addHook('onClose', async () => {
+    await runtime.close();
     await sender.close();
-    await engine.close();
     await store.close();
   });
 };

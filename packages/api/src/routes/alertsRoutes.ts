@@ -9,12 +9,12 @@ import {
   type UnixMillis,
 } from '@pairwatch/domain';
 import { type FastifyPluginAsync } from 'fastify';
-import { type AlertEngine } from '../alerts/AlertEngine';
 import { randomId } from '../alerts/randomId';
 import { redactedRequestLog } from '../alerts/redactedRequestLog';
 import { readCreationSnapshot } from '../alerts/readCreationSnapshot';
 import { toAlertJson } from '../alerts/toAlertJson';
 import { type WriteRateLimiter } from '../alerts/WriteRateLimiter';
+import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';
 import { type MarketData } from '../market/MarketData';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
@@ -22,7 +22,8 @@ import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 /** Options of {@link alertsRoutes}. */
 export interface AlertsRoutesOptions {
   readonly store: AlertStore;
-  readonly engine: AlertEngine;
+  /** Tells every api process (and so the alert engine) about a committed change. */
+  readonly announce: (event: ClusterEvent) => Promise<void>;
   readonly marketData: MarketData;
   /** `MAX_ACTIVE_ALERTS`. */
   readonly maxActiveAlerts: number;
@@ -62,7 +63,7 @@ function requireSubscriptionQuery(query: unknown): string {
  * one, and an alert of another subscription is answered exactly like a missing one (404).
  */
 export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app, options) => {
-  const { store, engine, marketData, limiter } = options;
+  const { store, announce, marketData, limiter } = options;
 
   app.post(
     '/alerts',
@@ -156,7 +157,7 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
           'This browser’s push subscription was removed meanwhile. Enable push notifications again.',
         );
       }
-      engine.add(alert);
+      await announce({ kind: 'created', alertIds: [alert.id] });
       return reply.code(201).send(toAlertJson(alert));
     },
   );
@@ -183,7 +184,7 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
           `There is no alert ${quote(id)} for this browser’s push subscription.`,
         );
       }
-      engine.forget([id]);
+      await announce({ kind: 'deleted', alertIds: [id] });
       return reply.code(204).send();
     },
   );

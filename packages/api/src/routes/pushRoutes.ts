@@ -1,9 +1,9 @@
 import { type UnixMillis } from '@pairwatch/domain';
 import { type FastifyPluginAsync } from 'fastify';
-import { type AlertEngine } from '../alerts/AlertEngine';
 import { randomId } from '../alerts/randomId';
 import { redactedRequestLog } from '../alerts/redactedRequestLog';
 import { type WriteRateLimiter } from '../alerts/WriteRateLimiter';
+import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';
 import { p256PublicKeyFromRaw } from '../push/p256PublicKeyFromRaw';
 import { type AlertStore, type PushSubscriptionKeys } from '../storage/AlertStore';
@@ -11,7 +11,8 @@ import { type AlertStore, type PushSubscriptionKeys } from '../storage/AlertStor
 /** Options of {@link pushRoutes}. */
 export interface PushRoutesOptions {
   readonly store: AlertStore;
-  readonly engine: AlertEngine;
+  /** Tells every api process (and so the alert engine) about a committed change. */
+  readonly announce: (event: ClusterEvent) => Promise<void>;
   /** The VAPID application server key, base64url. */
   readonly publicKey: string;
   readonly limiter: WriteRateLimiter;
@@ -72,7 +73,7 @@ function parseSubscription(body: unknown): PushSubscriptionKeys {
  * 201 when new, 200 when known) and `DELETE /push/subscriptions/{id}` (with its alerts).
  */
 export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, options) => {
-  const { store, engine, limiter } = options;
+  const { store, announce, limiter } = options;
 
   app.get('/push/public-key', async () => ({ publicKey: options.publicKey }));
 
@@ -95,7 +96,7 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
     { ...redactedRequestLog, preHandler: limiter.preHandler },
     async (request, reply) => {
       const alertIds = await store.deleteSubscription(request.params.subscriptionId);
-      if (alertIds) engine.forget(alertIds);
+      if (alertIds) await announce({ kind: 'deleted', alertIds });
       // Idempotent: deleting an unknown or already deleted subscription is not an error.
       return reply.code(204).send();
     },

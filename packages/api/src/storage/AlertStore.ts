@@ -103,6 +103,10 @@ export interface AlertStore {
   deleteAlert(id: string, subscriptionId: string): Promise<boolean>;
   /** Every active alert (the engine's index at start). */
   listActiveAlerts(): Promise<AlertRecord[]>;
+  /** The ids of every active alert (the engine checks its index against them). */
+  listActiveAlertIds(): Promise<string[]>;
+  /** The alerts with these ids, whatever their status; ids that do not exist are left out. */
+  getAlerts(ids: readonly string[]): Promise<AlertRecord[]>;
   /**
    * Moves an alert from Active to Triggered and queues its push message, atomically: one
    * conditional update, so among several engines only one succeeds.

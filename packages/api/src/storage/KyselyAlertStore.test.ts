@@ -160,6 +160,33 @@ function describeAlertStore(
     await store.triggerAlert({ alertId: 'a1', triggeredAt: T0, triggeredValue: 1 }, message('m1'));
 
     expect((await store.listActiveAlerts()).map((a) => a.id)).toEqual(['a2']);
+    expect(await store.listActiveAlertIds()).toEqual(['a2']);
+  });
+
+  it('reads alerts back by id whatever their status, leaving out ids that do not exist', async () => {
+    await store.saveSubscription(keys(1), 'sub-1', T0);
+    await store.createAlert(alert('a1', 'sub-1'), 10);
+    await store.createAlert(alert('a2', 'sub-1', { valueTarget: 70_000 }), 10);
+    await store.triggerAlert({ alertId: 'a1', triggeredAt: T0, triggeredValue: 1 }, message('m1'));
+
+    const found = await store.getAlerts(['a2', 'missing', 'a1']);
+
+    expect(found.map((a) => [a.id, a.status]).sort()).toEqual([
+      ['a1', 'Triggered'],
+      ['a2', 'Active'],
+    ]);
+    expect(found.find((a) => a.id === 'a2')).toEqual(alert('a2', 'sub-1', { valueTarget: 70_000 }));
+    expect(await store.getAlerts([])).toEqual([]);
+  });
+
+  it('reads back more alerts by id than one IN list holds', async () => {
+    await store.saveSubscription(keys(1), 'sub-1', T0);
+    const ids = Array.from({ length: 510 }, (_, i) => `bulk-${i}`);
+    for (const id of ids) await store.createAlert(alert(id, 'sub-1'), 1000);
+
+    const found = await store.getAlerts(ids);
+
+    expect(found.map((a) => a.id).sort()).toEqual([...ids].sort());
   });
 
   it('claims due messages under a lease, and gives them out again after a reschedule', async () => {

@@ -21,6 +21,9 @@ import { type AlertsTable, type DatabaseSchema } from './DatabaseSchema';
 
 type AlertRow = Selectable<AlertsTable>;
 
+/** Ids per `IN (…)` list. */
+const ID_CHUNK = 500;
+
 function toAlertRecord(row: AlertRow): AlertRecord {
   return {
     id: row.id,
@@ -189,6 +192,29 @@ export class KyselyAlertStore implements AlertStore {
       .where('status', '=', 'Active')
       .execute();
     return rows.map(toAlertRecord);
+  }
+
+  public async listActiveAlertIds(): Promise<string[]> {
+    const rows = await this._db
+      .selectFrom('alerts')
+      .select('id')
+      .where('status', '=', 'Active')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  public async getAlerts(ids: readonly string[]): Promise<AlertRecord[]> {
+    const alerts: AlertRecord[] = [];
+    // Chunked: SQLite caps the number of bound parameters of one statement.
+    for (let start = 0; start < ids.length; start += ID_CHUNK) {
+      const rows = await this._db
+        .selectFrom('alerts')
+        .selectAll()
+        .where('id', 'in', ids.slice(start, start + ID_CHUNK))
+        .execute();
+      alerts.push(...rows.map(toAlertRecord));
+    }
+    return alerts;
   }
 
   public async triggerAlert(

@@ -1,0 +1,354 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { alertDirection, type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
+import { Hub } from '@pairwatch/signalr-server';
+import {
+  type ClusterCoordinator,
+  type ClusterEventListener,
+  type LeadershipListener,
+} from '../cluster/ClusterCoordinator';
+import { ClusterDispatcher } from '../cluster/ClusterDispatcher';
+import { type ClusterEvent } from '../cluster/ClusterEvent';
+import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
+import { openAlertStore } from '../storage/openAlertStore';
+import { recordingLogger } from '../test-support/recordingLogger';
+import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
+import { waitFor } from '../test-support/waitFor';
+import { alertsGroup } from './alertsGroup';
+import { AlertsRuntime, type AlertsRuntimeOptions } from './AlertsRuntime';
+import { toAlertJson } from './toAlertJson';
+
+const T = 1_700_000_040;
+const NOW = (T + 30) * 1000;
+
+/** A coordinator driven by the test: it leads when told, and its publishing can be lost or fail. */
+class ManualCoordinator implements ClusterCoordinator {
+  public readonly published: ClusterEvent[] = [];
+  /** `deliver`: every process hears it; `lose`: sent, but nobody hears it; `fail`: publish throws. */
+  public publishing: 'deliver' | 'lose' | 'fail' = 'deliver';
+  public closed = false;
+  private readonly _dispatcher = new ClusterDispatcher(recordingLogger());
+  private _leader: boolean;
+
+  public constructor(leader: boolean) {
+    this._leader = leader;
+  }
+
+  public get isLeader(): boolean {
+    return this._leader;
+  }
+
+  public onLeadershipChange(listener: LeadershipListener): void {
+    this._dispatcher.onLeadershipChange(listener);
+  }
+
+  public onEvent(listener: ClusterEventListener): void {
+    this._dispatcher.onEvent(listener);
+  }
+
+  public async publish(event: ClusterEvent): Promise<void> {
+    if (this.publishing === 'fail') throw new Error('database unreachable');
+    this.published.push(event);
+    if (this.publishing === 'deliver') await this._dispatcher.event(event);
+  }
+
+  /** An event published by another process. */
+  public async receive(event: ClusterEvent): Promise<void> {
+    await this._dispatcher.event(event);
+  }
+
+  public async setLeader(leader: boolean): Promise<void> {
+    this._leader = leader;
+    await this._dispatcher.leadershipChanged(leader);
+  }
+
+  public async start(): Promise<void> {
+    if (this._leader) await this._dispatcher.leadershipChanged(true);
+  }
+
+  public async close(): Promise<void> {
+    this.closed = true;
+    if (this._leader) await this.setLeader(false);
+  }
+}
+
+let store: AlertStore;
+let market: ScriptedMarketData;
+let hub: Hub<object>;
+let logger: ReturnType<typeof recordingLogger>;
+let runtimes: AlertsRuntime[];
+let sequence = 0;
+
+function runtime(
+  coordinator: ClusterCoordinator,
+  overrides: Partial<AlertsRuntimeOptions> = {},
+): AlertsRuntime {
+  const created = new AlertsRuntime({
+    store,
+    marketData: market,
+    coordinator,
+    hub,
+    logger,
+    now: () => NOW,
+    onMessageQueued: () => undefined,
+    reconcileIntervalMs: 0,
+    replayRetryMs: 10,
+    ...overrides,
+  });
+  runtimes.push(created);
+  return created;
+}
+
+async function storeAlert(valueTarget: number): Promise<AlertRecord> {
+  sequence += 1;
+  const alert: AlertRecord = {
+    id: `alert-${sequence}`,
+    subscriptionId: 'sub-1',
+    symbol: 'BTCUSDT',
+    type: 'Price',
+    interval: undefined,
+    direction: alertDirection(60_000, valueTarget),
+    valueOnCreation: 60_000,
+    valueTarget,
+    status: 'Active',
+    createdAt: (T * 1000) as UnixMillis,
+    triggeredAt: undefined,
+    triggeredValue: undefined,
+    creationCandleTime: T as UnixSeconds,
+    creationHigh: 60_000,
+    creationLow: 60_000,
+  };
+  expect(await store.createAlert(alert, 100)).toBe('created');
+  return alert;
+}
+
+async function settle(subject: AlertsRuntime): Promise<void> {
+  await subject.engine?.whenIdle();
+}
+
+beforeEach(async () => {
+  store = await openAlertStore({ databaseUrl: undefined, dataDir: '', sqliteFile: ':memory:' });
+  await store.saveSubscription(
+    { endpoint: 'https://push.example.net/1', p256dh: 'p', auth: 'a' },
+    'sub-1',
+    0 as UnixMillis,
+  );
+  market = new ScriptedMarketData();
+  market.setHistory('BTCUSDT', 'OneMinute', [candle(T, 60_000, 60_000, 60_000, 60_000)]);
+  hub = new Hub({});
+  logger = recordingLogger();
+  runtimes = [];
+});
+
+afterEach(async () => {
+  for (const subject of runtimes) await subject.close();
+  await store.close();
+});
+
+describe('AlertsRuntime and leadership', () => {
+  it('runs an engine over the stored alerts only while this process leads', async () => {
+    await storeAlert(61_000);
+    const coordinator = new ManualCoordinator(false);
+    const subject = runtime(coordinator);
+
+    await subject.start();
+    const asFollower = { engine: subject.engine, streams: market.subscribedStreams };
+    await coordinator.setLeader(true);
+    const asLeader = { watching: subject.engine?.activeCount, streams: market.subscribedStreams };
+    await coordinator.setLeader(false);
+
+    expect(asFollower).toEqual({ engine: undefined, streams: [] });
+    expect(asLeader).toEqual({ watching: 1, streams: ['BTCUSDT|OneMinute'] });
+    expect(subject.engine).toBeUndefined();
+    expect(market.subscribedStreams).toEqual([]);
+  });
+
+  it('starts the engine again when its start failed', async () => {
+    await storeAlert(61_000);
+    const realStore = store;
+    let failures = 1;
+    store = Object.assign(Object.create(realStore) as AlertStore, {
+      listActiveAlerts: async () => {
+        if (failures-- > 0) throw new Error('database restarting');
+        return realStore.listActiveAlerts();
+      },
+    });
+    const subject = runtime(new ManualCoordinator(true), { restartDelayMs: 10 });
+    store = realStore;
+
+    await subject.start();
+    await waitFor(() => subject.engine?.activeCount === 1, 'the engine to start on a second try');
+
+    expect(logger.lines).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'the alert engine could not start' }),
+    );
+  });
+
+  it('stops the engine and leaves the cluster when closed', async () => {
+    await storeAlert(61_000);
+    const coordinator = new ManualCoordinator(true);
+    const subject = runtime(coordinator);
+    await subject.start();
+
+    await subject.close();
+
+    expect(coordinator.closed).toBe(true);
+    expect(subject.engine).toBeUndefined();
+    expect(market.subscribedStreams).toEqual([]);
+  });
+});
+
+describe('AlertsRuntime and alert events', () => {
+  it('watches an alert another process created and lets go of one it deleted', async () => {
+    const coordinator = new ManualCoordinator(true);
+    const subject = runtime(coordinator);
+    await subject.start();
+    const alert = await storeAlert(61_000);
+
+    await coordinator.receive({ kind: 'created', alertIds: [alert.id] });
+    const afterCreate = market.subscribedStreams;
+    await store.deleteAlert(alert.id, 'sub-1');
+    await coordinator.receive({ kind: 'deleted', alertIds: [alert.id] });
+    await settle(subject);
+
+    expect(afterCreate).toEqual(['BTCUSDT|OneMinute']);
+    expect(subject.engine?.activeCount).toBe(0);
+    expect(market.subscribedStreams).toEqual([]);
+  });
+
+  it('reads the row again, so a created event for an alert already gone changes nothing', async () => {
+    const coordinator = new ManualCoordinator(true);
+    const subject = runtime(coordinator);
+    await subject.start();
+    const alert = await storeAlert(61_000);
+    await store.deleteAlert(alert.id, 'sub-1');
+
+    await coordinator.receive({ kind: 'created', alertIds: [alert.id, 'never-existed'] });
+
+    expect(subject.engine?.activeCount).toBe(0);
+    expect(market.subscribedStreams).toEqual([]);
+  });
+
+  it('does not evaluate created alerts while another process leads', async () => {
+    const coordinator = new ManualCoordinator(false);
+    const subject = runtime(coordinator);
+    await subject.start();
+    const alert = await storeAlert(61_000);
+
+    await coordinator.receive({ kind: 'created', alertIds: [alert.id] });
+
+    expect(market.subscribedStreams).toEqual([]);
+  });
+
+  it('sends AlertTriggered to its own hub group for an alert another process fired', async () => {
+    const broadcast = jest.spyOn(hub, 'broadcast');
+    const coordinator = new ManualCoordinator(false);
+    const subject = runtime(coordinator);
+    await subject.start();
+    const alert = await storeAlert(61_000);
+    const fired = await store.triggerAlert(
+      { alertId: alert.id, triggeredAt: NOW as UnixMillis, triggeredValue: 61_050 },
+      { id: 'm1', topic: alert.id, payload: '{}', createdAt: NOW as UnixMillis },
+    );
+
+    await coordinator.receive({ kind: 'triggered', alertIds: [alert.id] });
+
+    expect(broadcast.mock.calls).toEqual([
+      [alertsGroup('sub-1'), 'AlertTriggered', [toAlertJson(fired!)]],
+    ]);
+  });
+
+  it('does not announce an alert as triggered when its row says otherwise', async () => {
+    const broadcast = jest.spyOn(hub, 'broadcast');
+    const coordinator = new ManualCoordinator(false);
+    const subject = runtime(coordinator);
+    await subject.start();
+    const alert = await storeAlert(61_000);
+
+    await coordinator.receive({ kind: 'triggered', alertIds: [alert.id] });
+
+    expect(broadcast).not.toHaveBeenCalled();
+  });
+
+  it('announces the triggers of its engine, wakes the sender, and tells its own hub once', async () => {
+    const broadcast = jest.spyOn(hub, 'broadcast');
+    const coordinator = new ManualCoordinator(true);
+    let wakes = 0;
+    const subject = runtime(coordinator, { onMessageQueued: () => (wakes += 1) });
+    await subject.start();
+    const alert = await storeAlert(61_000);
+    await coordinator.receive({ kind: 'created', alertIds: [alert.id] });
+    await settle(subject);
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 61_200, 60_000, 61_100));
+    await settle(subject);
+    await waitFor(() => broadcast.mock.calls.length > 0, 'the hub broadcast');
+
+    expect(coordinator.published).toEqual([{ kind: 'triggered', alertIds: [alert.id] }]);
+    expect(wakes).toBe(1);
+    expect(broadcast).toHaveBeenCalledTimes(1);
+    expect(broadcast.mock.calls[0]![2]).toEqual([
+      expect.objectContaining({ id: alert.id, status: 'Triggered', triggeredValue: 61_200 }),
+    ]);
+  });
+});
+
+describe('AlertsRuntime when a notification is lost', () => {
+  it('never throws from announce, and logs what it could not send', async () => {
+    const coordinator = new ManualCoordinator(true);
+    coordinator.publishing = 'fail';
+    const subject = runtime(coordinator);
+    await subject.start();
+
+    await subject.announce({ kind: 'created', alertIds: ['a1'] });
+
+    expect(logger.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message:
+          'could not tell the api processes about an alert change; reconciliation will catch up',
+      }),
+    );
+  });
+
+  it('catches up with alerts created and deleted without a notification when it reconciles', async () => {
+    const coordinator = new ManualCoordinator(true);
+    const subject = runtime(coordinator);
+    const deletedSilently = await storeAlert(62_000);
+    await subject.start();
+    coordinator.publishing = 'lose';
+    const createdSilently = await storeAlert(61_000);
+    await subject.announce({ kind: 'created', alertIds: [createdSilently.id] });
+    await store.deleteAlert(deletedSilently.id, 'sub-1');
+    await subject.announce({ kind: 'deleted', alertIds: [deletedSilently.id] });
+    const beforeReconcile = subject.engine?.activeCount;
+
+    await subject.reconcile();
+    await settle(subject);
+    market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 62_500, 60_000, 62_400));
+    await settle(subject);
+
+    expect(beforeReconcile).toBe(1);
+    expect((await store.listAlerts('sub-1')).map((a) => [a.id, a.status])).toEqual([
+      [createdSilently.id, 'Triggered'],
+    ]);
+    expect(logger.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: 'alert engine caught up with the table: a notification was lost',
+        object: { added: 1, removed: 1 },
+      }),
+    );
+  });
+
+  it('reconciles on its own every reconcileIntervalMs while it leads', async () => {
+    const coordinator = new ManualCoordinator(true);
+    coordinator.publishing = 'lose';
+    const subject = runtime(coordinator, { reconcileIntervalMs: 20 });
+    await subject.start();
+
+    await storeAlert(61_000);
+    await waitFor(() => subject.engine?.activeCount === 1, 'a periodic reconciliation');
+
+    expect(market.subscribedStreams).toEqual(['BTCUSDT|OneMinute']);
+  });
+});

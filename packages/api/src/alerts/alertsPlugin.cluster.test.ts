@@ -1,0 +1,334 @@
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { type Alert, type SymbolId, type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
+import { fastifySignalR, Hub } from '@pairwatch/signalr-server';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { PostgresCoordinator } from '../cluster/PostgresCoordinator';
+import { registerProblemHandlers } from '../errors/registerProblemHandlers';
+import { type AlertStore } from '../storage/AlertStore';
+import { openAlertStore } from '../storage/openAlertStore';
+import { describeWithPostgres } from '../test-support/describeWithPostgres';
+import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
+import { waitFor } from '../test-support/waitFor';
+import { LocalPushService } from '../testing/LocalPushService';
+import { alertsPlugin } from './alertsPlugin';
+
+// Several api processes on one PostgreSQL database (architecture §8), each with its own market,
+// hub, push sender and cluster session, in one jest process. Prices are scripted per process and
+// the same candles are fed to every one of them, as Binance would.
+
+const T = 1_700_000_040;
+const NOW = (T + 30) * 1000;
+const RETRY_MS = 200;
+/** A takeover happens at the follower's next try (one period); the rest is slack for a busy CI. */
+const TAKEOVER_MS = RETRY_MS * 10;
+const STREAM = 'BTCUSDT|OneMinute';
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ApiProcess {
+  readonly name: string;
+  readonly app: FastifyInstance;
+  readonly market: ScriptedMarketData;
+  readonly coordinator: PostgresCoordinator;
+  readonly base: string;
+}
+
+describe('alerts across api processes: choosing the coordinator', () => {
+  it('refuses a PostgreSQL store given without the URL its coordinator needs, and closes it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-cluster-'));
+    const sqlite = await openAlertStore({
+      databaseUrl: undefined,
+      dataDir,
+      sqliteFile: ':memory:',
+    });
+    let closed = false;
+    const store = Object.assign(Object.create(sqlite) as AlertStore, {
+      kind: 'postgres',
+      close: async () => {
+        closed = true;
+        await sqlite.close();
+      },
+    });
+    const app = Fastify();
+
+    const registering = app
+      .register(alertsPlugin, {
+        config: { dataDir, databaseUrl: undefined, vapid: {}, maxActiveAlerts: 10 },
+        marketData: new ScriptedMarketData(),
+        hub: new Hub<object>({}),
+        store,
+      })
+      .ready();
+
+    await expect(registering).rejects.toThrow(/needs config\.databaseUrl/);
+    expect(closed).toBe(true);
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describeWithPostgres('alerts across api processes', (database) => {
+  let push: LocalPushService;
+  let agent: https.Agent;
+  let dataDir: string;
+  let observer: AlertStore;
+  let processes: ApiProcess[] = [];
+  let hubClients: HubConnection[] = [];
+
+  beforeAll(async () => {
+    push = await LocalPushService.start();
+    agent = new https.Agent({ ca: push.certificatePem });
+    // Shared, as the processes of one deployment share their VAPID keys.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-cluster-'));
+    observer = await openAlertStore({ databaseUrl: database.url, dataDir });
+  });
+
+  afterEach(async () => {
+    for (const client of hubClients) await client.stop();
+    hubClients = [];
+    for (const { app } of processes) await app.close();
+    processes = [];
+    for (const table of ['push_outbox', 'alerts', 'push_subscriptions', 'evaluation_marks']) {
+      await database.query(`DELETE FROM ${table}`);
+    }
+  });
+
+  afterAll(async () => {
+    await observer.close();
+    agent.destroy();
+    await push.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Starts one api process; the first one started on an empty cluster leads. */
+  async function startProcess(name: string): Promise<ApiProcess> {
+    const market = new ScriptedMarketData();
+    for (const symbol of ['BTCUSDT', 'ETHUSDT'] as const) {
+      market.setHistory(symbol, 'OneMinute', [candle(T, 60_000, 60_000, 60_000, 60_000)]);
+    }
+    const coordinator = new PostgresCoordinator({
+      connectionString: database.url,
+      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      applicationName: name,
+      retryMs: RETRY_MS,
+      reconnectMinMs: 20,
+      reconnectMaxMs: 200,
+    });
+    const hub = new Hub<object>({});
+    const app = Fastify();
+    registerProblemHandlers(app);
+    await app.register(fastifySignalR, { hub, path: '/candles-hub' });
+    await app.register(alertsPlugin, {
+      config: { dataDir, databaseUrl: database.url, vapid: {}, maxActiveAlerts: 10 },
+      marketData: market,
+      hub,
+      coordinator,
+      testPushAgent: agent,
+      now: () => NOW,
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const started = { name, app, market, coordinator, base: `http://127.0.0.1:${port}` };
+    processes.push(started);
+    return started;
+  }
+
+  async function subscribe(through: ApiProcess) {
+    const subscription = push.createSubscription();
+    const response = await through.app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: subscription,
+    });
+    expect(response.statusCode).toBe(201);
+    return {
+      subscriptionId: response.json<{ subscriptionId: string }>().subscriptionId,
+      endpoint: subscription.endpoint,
+    };
+  }
+
+  async function createAlert(
+    through: ApiProcess,
+    subscriptionId: string,
+    valueTarget: number,
+    symbol: SymbolId = 'BTCUSDT',
+  ): Promise<Alert> {
+    const response = await through.app.inject({
+      method: 'POST',
+      url: '/alerts',
+      payload: { symbol, type: 'Price', valueTarget, subscriptionId },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<Alert>();
+  }
+
+  /** A browser connected to one process, watching a subscription's alerts. */
+  async function watch(on: ApiProcess, subscriptionId: string): Promise<Alert[]> {
+    const client = new HubConnectionBuilder()
+      .withUrl(`${on.base}/candles-hub`)
+      .configureLogging(LogLevel.None)
+      .build();
+    const announced: Alert[] = [];
+    client.on('AlertTriggered', (alert: Alert) => announced.push(alert));
+    await client.start();
+    hubClients.push(client);
+    await client.invoke('WatchAlerts', subscriptionId);
+    return announced;
+  }
+
+  /** Ends the database session of whichever process holds the leader lock. */
+  async function killLeaderSession(): Promise<void> {
+    const rows = await database.query<{ killed: boolean }>(
+      `SELECT pg_terminate_backend(pid, 5000) AS killed FROM pg_locks
+        WHERE locktype = 'advisory' AND granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    expect(rows).toEqual([{ killed: true }]);
+  }
+
+  it('evaluates on the leader an alert created through a follower, without a restart, and fires it once for every hub', async () => {
+    const leader = await startProcess('leader');
+    const follower = await startProcess('follower');
+    const { subscriptionId, endpoint } = await subscribe(follower);
+    const heardOnFollower = await watch(follower, subscriptionId);
+    const heardOnLeader = await watch(leader, subscriptionId);
+
+    const alert = await createAlert(follower, subscriptionId, 60_500);
+    await waitFor(
+      () => leader.market.subscribedStreams.includes(STREAM),
+      'the leader to watch the alert',
+    );
+    const followerStreams = follower.market.subscribedStreams;
+    for (const { market } of processes) {
+      market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 60_600, 59_950, 60_550));
+    }
+    await push.waitForPushes(1, { endpoint });
+    await waitFor(
+      () => heardOnFollower.length > 0 && heardOnLeader.length > 0,
+      'both hubs to announce the trigger',
+    );
+    await pause(300); // a second trigger, push or announcement would have arrived by now
+
+    const fired = {
+      ...alert,
+      status: 'Triggered',
+      triggeredAt: new Date(NOW).toISOString(),
+      triggeredValue: 60_600,
+    };
+    expect([leader.coordinator.isLeader, follower.coordinator.isLeader]).toEqual([true, false]);
+    expect(followerStreams).toEqual([]);
+    expect(push.receivedFor(endpoint)).toHaveLength(1);
+    expect(heardOnFollower).toEqual([fired]);
+    expect(heardOnLeader).toEqual([fired]);
+    expect(await observer.countMessages()).toBe(0);
+  });
+
+  it('lets the leader go of an alert deleted through a follower, and of a deleted subscription’s alerts', async () => {
+    const leader = await startProcess('leader');
+    const follower = await startProcess('follower');
+    const first = await subscribe(follower);
+    const second = await subscribe(follower);
+    const alert = await createAlert(follower, first.subscriptionId, 60_500);
+    await createAlert(follower, second.subscriptionId, 61_000, 'ETHUSDT');
+    await waitFor(
+      () => leader.market.subscribedStreams.length === 2,
+      'the leader to watch both alerts',
+    );
+
+    const deleted = await follower.app.inject({
+      method: 'DELETE',
+      url: `/alerts/${alert.id}?subscriptionId=${first.subscriptionId}`,
+    });
+    await waitFor(
+      () => !leader.market.subscribedStreams.includes(STREAM),
+      'the leader to let go of the deleted alert',
+    );
+    const removed = await follower.app.inject({
+      method: 'DELETE',
+      url: `/push/subscriptions/${second.subscriptionId}`,
+    });
+    await waitFor(
+      () => leader.market.subscribedStreams.length === 0,
+      'the leader to let go of the subscription’s alert',
+    );
+
+    expect(deleted.statusCode).toBe(204);
+    expect(removed.statusCode).toBe(204);
+  });
+
+  it('fails over to a follower when the leader’s session dies, which replays what nobody evaluated', async () => {
+    const first = await startProcess('first');
+    const second = await startProcess('second');
+    const { subscriptionId, endpoint } = await subscribe(second);
+    const heard = await watch(second, subscriptionId);
+    await createAlert(second, subscriptionId, 60_500);
+    await waitFor(() => first.market.subscribedStreams.includes(STREAM), 'the leader to watch');
+    for (let tries = 0; (await observer.readEvaluationMarks()).get(STREAM) !== T; tries += 1) {
+      if (tries > 100) throw new Error('The leader never marked the stream as evaluated.');
+      await pause(20);
+    }
+    // The crossing reaches the markets' history but no live update shows it: only a replay can.
+    for (const { market } of processes) {
+      market.record('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 60_700, 59_900, 60_100));
+    }
+
+    await killLeaderSession();
+    await waitFor(() => second.coordinator.isLeader, 'the follower to take over', TAKEOVER_MS);
+    const [message] = await push.waitForPushes(1, { endpoint });
+    await waitFor(() => heard.length > 0, 'the hub to announce the trigger');
+    await waitFor(
+      () => first.market.subscribedStreams.length === 0,
+      'the old leader to stop its engine',
+    );
+
+    expect(first.coordinator.isLeader).toBe(false);
+    expect(JSON.parse(message!.payload)).toMatchObject({ body: 'BTCUSDT price rose to 60,700.00' });
+    expect(heard).toEqual([
+      expect.objectContaining({ status: 'Triggered', triggeredValue: 60_700 }),
+    ]);
+  });
+
+  it('rebuilds the leader’s index from the table when it leads again after its session dropped', async () => {
+    const solo = await startProcess('solo');
+    const { subscriptionId } = await subscribe(solo);
+    const before = await createAlert(solo, subscriptionId, 60_500);
+    await waitFor(() => solo.market.subscribedStreams.includes(STREAM), 'the engine to watch');
+
+    await killLeaderSession();
+    await waitFor(() => !solo.coordinator.isLeader, 'the process to stop leading');
+    // Changed while it was disconnected: whatever was announced then, it never heard.
+    await observer.deleteAlert(before.id, subscriptionId);
+    await observer.createAlert(
+      {
+        id: 'created-while-away',
+        subscriptionId,
+        symbol: 'ETHUSDT',
+        type: 'Price',
+        interval: undefined,
+        direction: 'up',
+        valueOnCreation: 60_000,
+        valueTarget: 61_000,
+        status: 'Active',
+        createdAt: NOW as UnixMillis,
+        triggeredAt: undefined,
+        triggeredValue: undefined,
+        creationCandleTime: T as UnixSeconds,
+        creationHigh: 60_000,
+        creationLow: 60_000,
+      },
+      10,
+    );
+    await waitFor(() => solo.coordinator.isLeader, 'the process to lead again', TAKEOVER_MS);
+    await waitFor(
+      () => solo.market.subscribedStreams.join() === 'ETHUSDT|OneMinute',
+      'the new engine to watch exactly the table’s active alerts',
+    );
+
+    expect(solo.market.subscribedStreams).toEqual(['ETHUSDT|OneMinute']);
+  });
+});

@@ -1,0 +1,316 @@
+import pg from 'pg';
+import {
+  type ClusterCoordinator,
+  type ClusterEventListener,
+  type LeadershipListener,
+} from './ClusterCoordinator';
+import { ClusterDispatcher } from './ClusterDispatcher';
+import { type ClusterEvent } from './ClusterEvent';
+import { type ClusterLogger } from './ClusterLogger';
+import { encodeClusterEvent } from './encodeClusterEvent';
+import { parseClusterEvent } from './parseClusterEvent';
+
+/** Timing of a {@link PostgresCoordinator}; the defaults suit production, tests shorten them. */
+export interface PostgresCoordinatorTiming {
+  /**
+   * How often a follower tries the leader lock, and how often the leader checks that its session
+   * is alive. Default 3 000 ms: a dead leader is replaced within about this long.
+   */
+  readonly retryMs?: number;
+  /** First wait before opening a lost session again; doubles per failure. Default 250 ms. */
+  readonly reconnectMinMs?: number;
+  /** Longest wait between reconnection attempts. Default 30 000 ms. */
+  readonly reconnectMaxMs?: number;
+  /** A connect or query slower than this counts as a dead session. Default 5 000 ms. */
+  readonly queryTimeoutMs?: number;
+  /**
+   * The server ends the session (releasing the lock) when it has not heard from this process for
+   * this long — PostgreSQL's `idle_session_timeout`, so that a leader cut off from the database
+   * cannot hold the lock for as long as TCP takes to notice. Default 5 × `retryMs`.
+   */
+  readonly sessionIdleTimeoutMs?: number;
+}
+
+/** Options of {@link PostgresCoordinator}. */
+export interface PostgresCoordinatorOptions extends PostgresCoordinatorTiming {
+  /** `DATABASE_URL`. Advisory locks and notifications are scoped to its database. */
+  readonly connectionString: string;
+  readonly logger: ClusterLogger;
+  /** The `LISTEN/NOTIFY` channel. Default `pairwatch_alerts`. */
+  readonly channel?: string;
+  /** Key of the leader's session-level advisory lock. Default {@link ENGINE_LOCK_KEY}. */
+  readonly lockKey?: bigint;
+  /**
+   * `application_name` of the session as `pg_stat_activity` shows it (the publishing connections
+   * add ` publisher`). Default `pairwatch-api`.
+   */
+  readonly applicationName?: string;
+  readonly random?: () => number;
+}
+
+/** The alert-engine leader lock: the bytes of "PAIRWATC" as a bigint. */
+export const ENGINE_LOCK_KEY = 0x5041_4952_5741_5443n;
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * The PostgreSQL {@link ClusterCoordinator} (architecture §8), built only from what PostgreSQL
+ * offers:
+ *
+ * - **One dedicated session per process** (a `pg.Client`, never a pooled connection) holds both
+ *   the `LISTEN` and, on the leader, the session-level advisory lock. Followers try
+ *   `pg_try_advisory_lock` every `retryMs`; the leader runs a cheap query as often, so a dead
+ *   session is noticed. When a session ends, PostgreSQL releases its lock and another follower
+ *   takes over at its next try.
+ * - Lock and `LISTEN` living and dying together means a process never leads with a deaf session:
+ *   after a drop it follows until it wins the lock again, and a new leader rebuilds its alert
+ *   index from the table, so notifications lost while it was disconnected cannot leave it stale.
+ * - The session's `idle_session_timeout` (a few retry periods; the session runs a query every
+ *   period) makes the server end the session of a process it no longer hears from, so a leader
+ *   cut off by the network loses the lock on the server side too, while on its own side the
+ *   check query times out and it stops leading.
+ * - A lost session is opened again with exponential backoff and jitter, and waits two retry
+ *   periods before its first try of the lock.
+ * - `publish` sends `pg_notify` through a small pool of its own, so it works while the session
+ *   reconnects; every process, the publisher included, hears the event from its session.
+ *
+ * Two leaders at once (a partitioned leader that has not noticed yet) cost duplicate work only:
+ * an alert fires through one conditional update, and evaluation marks only move forward.
+ */
+export class PostgresCoordinator implements ClusterCoordinator {
+  private readonly _dispatcher: ClusterDispatcher;
+  private readonly _pool: pg.Pool;
+  private readonly _channel: string;
+  private readonly _lockKey: string;
+  private readonly _retryMs: number;
+  private readonly _random: () => number;
+  private _session: pg.Client | undefined;
+  private _timer: NodeJS.Timeout | undefined;
+  private _reconnects = 0;
+  private _leader = false;
+  private _started = false;
+  /** Set when `close` begins: no new session, lock attempt or timer. */
+  private _closing = false;
+  /** Set once the engine has stopped: publishing ends. */
+  private _closed = false;
+  private readonly _publishing = new Set<Promise<unknown>>();
+
+  public constructor(private readonly _options: PostgresCoordinatorOptions) {
+    this._channel = _options.channel ?? 'pairwatch_alerts';
+    if (!CHANNEL.test(this._channel)) {
+      throw new Error(
+        `Channel '${this._channel}' must be a lower-case SQL identifier (letters, digits, _).`,
+      );
+    }
+    this._lockKey = (_options.lockKey ?? ENGINE_LOCK_KEY).toString();
+    this._retryMs = _options.retryMs ?? 3_000;
+    this._random = _options.random ?? Math.random;
+    this._dispatcher = new ClusterDispatcher(_options.logger);
+    this._pool = new pg.Pool({
+      connectionString: _options.connectionString,
+      max: 2,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: this._queryTimeoutMs,
+      query_timeout: this._queryTimeoutMs,
+      application_name: `${this._applicationName} publisher`,
+    });
+    // An idle pooled connection that dies is replaced on the next publish; just say so.
+    this._pool.on('error', (error) =>
+      _options.logger.warn({ err: error }, 'a cluster publishing connection failed'),
+    );
+  }
+
+  public get isLeader(): boolean {
+    return this._leader;
+  }
+
+  /** Whether the session (LISTEN, and the lock when leading) is open now. */
+  public get connected(): boolean {
+    return this._session !== undefined;
+  }
+
+  public onLeadershipChange(listener: LeadershipListener): void {
+    this._dispatcher.onLeadershipChange(listener);
+  }
+
+  public onEvent(listener: ClusterEventListener): void {
+    this._dispatcher.onEvent(listener);
+  }
+
+  public async publish(event: ClusterEvent): Promise<void> {
+    if (this._closed) throw new Error(`Cannot publish '${event.kind}': the coordinator is closed.`);
+    const sending = (async () => {
+      for (const payload of encodeClusterEvent(event)) {
+        await this._pool.query('SELECT pg_notify($1, $2)', [this._channel, payload]);
+      }
+    })();
+    this._publishing.add(sending);
+    try {
+      await sending;
+    } finally {
+      this._publishing.delete(sending);
+    }
+  }
+
+  public async start(): Promise<void> {
+    if (this._started || this._closing) return;
+    this._started = true;
+    await this._open(true);
+    await this._dispatcher.idle();
+  }
+
+  public async close(): Promise<void> {
+    if (this._closing) return;
+    this._closing = true;
+    this._clearTimer();
+    // Stop leading before the lock goes, so the next leader never overlaps with this one's engine;
+    // the engine's last triggers may still publish meanwhile.
+    if (this._leader) {
+      this._leader = false;
+      await this._dispatcher.leadershipChanged(false);
+    }
+    await this._dispatcher.idle();
+    await Promise.allSettled([...this._publishing]);
+    this._closed = true;
+    const session = this._session;
+    this._session = undefined;
+    if (session) await session.end().catch(() => undefined);
+    await this._pool.end();
+  }
+
+  private get _queryTimeoutMs(): number {
+    return this._options.queryTimeoutMs ?? 5_000;
+  }
+
+  private get _applicationName(): string {
+    return this._options.applicationName ?? 'pairwatch-api';
+  }
+
+  /**
+   * Opens the session and LISTENs. The first session tries the lock at once; a reopened one waits
+   * two retry periods first, so that a healthy follower (which tries every period) replaces a
+   * leader whose connection failed rather than racing it.
+   */
+  private async _open(first: boolean): Promise<void> {
+    const session = new pg.Client({
+      connectionString: this._options.connectionString,
+      application_name: this._applicationName,
+      connectionTimeoutMillis: this._queryTimeoutMs,
+      query_timeout: this._queryTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    session.on('error', (error) => this._lose(session, error));
+    session.on('end', () => this._lose(session, undefined));
+    session.on('notification', (message) => {
+      if (session === this._session && message.channel === this._channel)
+        this._receive(message.payload ?? '');
+    });
+    try {
+      await session.connect();
+      await session.query("SELECT set_config('idle_session_timeout', $1, false)", [
+        String(this._options.sessionIdleTimeoutMs ?? this._retryMs * 5),
+      ]);
+      await session.query(`LISTEN ${this._channel}`);
+    } catch (error: unknown) {
+      session.end().catch(() => undefined);
+      if (this._closing) return;
+      this._options.logger.warn(
+        { err: error, attempt: this._reconnects + 1 },
+        'cluster session could not be opened; will try again',
+      );
+      this._scheduleReconnect();
+      return;
+    }
+    if (this._closing) {
+      await session.end().catch(() => undefined);
+      return;
+    }
+    this._session = session;
+    this._reconnects = 0;
+    if (first) await this._tick(session);
+    else this._setTimer(() => void this._tick(session), this._retryMs * 2);
+  }
+
+  /** A follower tries the lock; the leader checks that its session still answers. */
+  private async _tick(session: pg.Client): Promise<void> {
+    if (session !== this._session || this._closing) return;
+    try {
+      if (this._leader) {
+        await session.query('SELECT 1');
+      } else {
+        const { rows } = await session.query<{ locked: boolean }>(
+          'SELECT pg_try_advisory_lock($1::bigint) AS locked',
+          [this._lockKey],
+        );
+        // A session lost or closed meanwhile releases the lock when it ends.
+        if (session !== this._session || this._closing) return;
+        if (rows[0]?.locked === true) {
+          this._leader = true;
+          this._options.logger.info({}, 'this process now leads the alert engine');
+          void this._dispatcher.leadershipChanged(true);
+        }
+      }
+    } catch (error: unknown) {
+      this._lose(session, error);
+      return;
+    }
+    if (session === this._session && !this._closing) {
+      this._setTimer(() => void this._tick(session), this._retryMs);
+    }
+  }
+
+  private _receive(payload: string): void {
+    const event = parseClusterEvent(payload);
+    if (!event) {
+      this._options.logger.warn(
+        { channel: this._channel, bytes: Buffer.byteLength(payload) },
+        'ignored a notification that is not a cluster event',
+      );
+      return;
+    }
+    void this._dispatcher.event(event);
+  }
+
+  /** The session failed or ended: stop leading at once, then open a new one. */
+  private _lose(session: pg.Client, error: unknown): void {
+    if (session !== this._session) return;
+    this._session = undefined;
+    this._clearTimer();
+    // Ending a session whose query timed out makes sure it holds no lock anyone waits for.
+    session.end().catch(() => undefined);
+    if (this._closing) return;
+    this._options.logger.warn({ err: error }, 'cluster session lost; reconnecting');
+    if (this._leader) {
+      this._leader = false;
+      this._options.logger.warn({}, 'this process no longer leads the alert engine');
+      void this._dispatcher.leadershipChanged(false);
+    }
+    this._scheduleReconnect();
+  }
+
+  /** Exponential backoff with "equal jitter": half fixed, half random. */
+  private _scheduleReconnect(): void {
+    const min = this._options.reconnectMinMs ?? 250;
+    const max = this._options.reconnectMaxMs ?? 30_000;
+    const ceiling = Math.min(max, min * 2 ** this._reconnects);
+    this._reconnects += 1;
+    const delay = Math.round(ceiling / 2 + (this._random() * ceiling) / 2);
+    this._setTimer(() => void this._open(false), delay);
+  }
+
+  private _setTimer(run: () => void, delayMs: number): void {
+    this._clearTimer();
+    if (this._closing) return;
+    this._timer = setTimeout(() => {
+      this._timer = undefined;
+      run();
+    }, delayMs);
+    this._timer.unref();
+  }
+
+  private _clearTimer(): void {
+    if (this._timer) clearTimeout(this._timer);
+    this._timer = undefined;
+  }
+}

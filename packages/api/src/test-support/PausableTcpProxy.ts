@@ -1,0 +1,59 @@
+import net from 'node:net';
+
+/**
+ * A loopback TCP proxy for tests that can go silent: `pause()` stops forwarding in both
+ * directions on the open connections without closing them, as a network partition would (each
+ * end keeps its socket and hears nothing). New connections are forwarded as usual.
+ */
+export class PausableTcpProxy {
+  private readonly _pairs = new Set<[net.Socket, net.Socket]>();
+
+  private constructor(private readonly _server: net.Server) {}
+
+  /** Starts a proxy on 127.0.0.1 (an ephemeral port) to `target`. */
+  public static async start(target: { host: string; port: number }): Promise<PausableTcpProxy> {
+    const server = net.createServer();
+    const proxy = new PausableTcpProxy(server);
+    server.on('connection', (client) => {
+      const upstream = net.connect(target.port, target.host);
+      const pair: [net.Socket, net.Socket] = [client, upstream];
+      proxy._pairs.add(pair);
+      client.pipe(upstream);
+      upstream.pipe(client);
+      const drop = () => {
+        proxy._pairs.delete(pair);
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', drop);
+      upstream.on('error', drop);
+      client.on('close', drop);
+      upstream.on('close', drop);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return proxy;
+  }
+
+  public get port(): number {
+    return (this._server.address() as net.AddressInfo).port;
+  }
+
+  /** Stops forwarding on every open connection; neither end is told. */
+  public pause(): void {
+    for (const [client, upstream] of this._pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+  }
+
+  public async close(): Promise<void> {
+    for (const [client, upstream] of this._pairs) {
+      client.destroy();
+      upstream.destroy();
+    }
+    this._pairs.clear();
+    await new Promise<void>((resolve) => this._server.close(() => resolve()));
+  }
+}
