@@ -21,7 +21,8 @@ export const allowedImports = {
 const allPackages = Object.keys(allowedImports);
 
 const deepImport = {
-  group: ['@pairwatch/*/*'],
+  // `@pairwatch/x/testing` is a declared entry point (test fixtures), not an internal path.
+  group: ['@pairwatch/*/*', '!@pairwatch/*/testing'],
   message: "Import a package from its root ('@pairwatch/x'), never its internals.",
 };
 
