@@ -1,7 +1,6 @@
 export { TRADING_COLORS } from './tradingColors';
 export { createPairwatchTheme } from './createPairwatchTheme';
 export { PairwatchThemeProvider, type PairwatchThemeProviderProps } from './PairwatchThemeProvider';
-export { SYMBOL_ICON_FILES } from './symbolIconFiles';
 export { symbolLogoUrl } from './symbolLogoUrl';
 export { SymbolLogo, type SymbolLogoProps } from './SymbolLogo';
 export { SymbolPicker, type SymbolPickerProps } from './SymbolPicker';

@@ -1,5 +1,4 @@
-import { type SymbolId } from '@pairwatch/domain';
-import { SYMBOL_ICON_FILES } from './symbolIconFiles';
+import { symbolIconFile, type SymbolId } from '@pairwatch/domain';
 
 /**
  * The URL of a symbol's logo. By default a root-relative `/icons/<asset>.png`, which the page's
@@ -11,5 +10,5 @@ import { SYMBOL_ICON_FILES } from './symbolIconFiles';
  * @example `symbolLogoUrl('ETHUSDT') === '/icons/eth.png'`
  */
 export function symbolLogoUrl(symbol: SymbolId, baseUrl = '/icons'): string {
-  return `${baseUrl.replace(/\/+$/, '')}/${SYMBOL_ICON_FILES[symbol]}`;
+  return `${baseUrl.replace(/\/+$/, '')}/${symbolIconFile(symbol)}`;
 }
