@@ -8,7 +8,7 @@ const { createRequire } = require('node:module');
 
 /**
  * copy-webpack-plugin patterns that copy the logo of every supported symbol's base asset into
- * `icons/` of the app's build. The list of assets comes from `@pairwatch/domain`'s catalogue (its
+ * `icons/` of the app's build. The file names come from `@pairwatch/domain`'s `symbolIconFile` (its
  * built `dist/`), so a new symbol gets its logo without touching any config.
  *
  * @param {string} appDir - the app's folder; it must depend on `@pairwatch/domain` and `cryptocurrency-icons`.
@@ -16,9 +16,9 @@ const { createRequire } = require('node:module');
  */
 function symbolIconPatterns(appDir) {
   const appRequire = createRequire(path.join(appDir, 'package.json'));
-  let catalogue;
+  let domain;
   try {
-    ({ SYMBOL_CATALOGUE: catalogue } = appRequire('@pairwatch/domain'));
+    domain = appRequire('@pairwatch/domain');
   } catch (error) {
     throw new Error(
       `symbolIconPatterns: cannot load @pairwatch/domain from ${appDir} (${error.message}); build it first.`,
@@ -29,11 +29,8 @@ function symbolIconPatterns(appDir) {
     '128',
     'color',
   );
-  const assets = [...new Set(Object.values(catalogue).map((info) => info.baseAsset.toLowerCase()))];
-  return assets.map((asset) => ({
-    from: path.join(iconsDir, `${asset}.png`),
-    to: `icons/${asset}.png`,
-  }));
+  const files = [...new Set(domain.SYMBOLS.map((symbol) => domain.symbolIconFile(symbol)))];
+  return files.map((file) => ({ from: path.join(iconsDir, file), to: `icons/${file}` }));
 }
 
 module.exports = { symbolIconPatterns };
