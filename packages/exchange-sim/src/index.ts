@@ -34,6 +34,8 @@ export { RestFaults, type RestFaultState } from './rest/RestFaults';
 export { RequestWeightLimiter } from './rest/RequestWeightLimiter';
 export { buildExchangeInfo } from './rest/buildExchangeInfo';
 export { klineRow, type KlineRow } from './rest/klineRow';
+export { type SimTimers } from './timers/SimTimers';
+export { realTimers } from './timers/realTimers';
 export { StreamServer, type StreamServerOptions } from './ws/StreamServer';
 export { klineEvent, type KlineEvent } from './ws/klineEvent';
 export { parseStreamName, type KlineStream } from './ws/parseStreamName';

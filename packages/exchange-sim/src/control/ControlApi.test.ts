@@ -12,7 +12,10 @@ beforeAll(async () => {
   sim = await startExchangeSim({ port: 0, seed: 5, clock: clock.now, tickMs: 20 });
 });
 afterEach(async () => {
-  await fetch(`${sim.url}/__sim/reset`, { method: 'POST' });
+  await fetch(`${sim.url}/__sim/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  });
   clock.set(NOW);
 });
 afterAll(async () => {
@@ -70,8 +73,13 @@ describe('price controls over HTTP', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await fetch(`${sim.url}/__sim/price`, { method: 'POST', body: '{nope' });
+    const response = await fetch(`${sim.url}/__sim/price`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(/not valid JSON: \{nope/);
   });
 
   it('answers 404 for an unknown control and 405 for a wrong method', async () => {
@@ -88,6 +96,46 @@ describe('price controls over HTTP', () => {
       restFault: { kind: 'none' },
     });
     expect(Object.keys(body.prices as object)).toHaveLength(10);
+  });
+});
+
+describe('requests a web page could forge', () => {
+  it.each([
+    ['a form', 'application/x-www-form-urlencoded', 'symbol=BTCUSDT&price=1'],
+    ['a text/plain JSON body', 'text/plain', '{"symbol":"BTCUSDT","price":1}'],
+    ['a multipart form', 'multipart/form-data; boundary=b', '--b\r\n\r\nx\r\n--b--'],
+    ['a JSON look-alike type', 'application/jsonp', '{"symbol":"BTCUSDT","price":1}'],
+  ])('refuses %s with 415 and changes nothing', async (_kind, contentType, body) => {
+    const before = await tickerPrice('BTCUSDT');
+    const response = await fetch(`${sim.url}/__sim/price`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    });
+    expect(response.status).toBe(415);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await response.json()) as { error: string }).error).toBe(
+      `Send the control as content-type: application/json (got ${contentType})`,
+    );
+    expect(await tickerPrice('BTCUSDT')).toBe(before);
+  });
+
+  it('refuses a POST without a content type, even one that needs no body', async () => {
+    const response = await fetch(`${sim.url}/__sim/faults/stall`, { method: 'POST' });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as { error: string }).error).toMatch(/\(got none\)$/);
+    expect(sim.controls.state().streamStalled).toBe(false);
+  });
+
+  it('accepts application/json in any case and with parameters, and GET state without one', async () => {
+    const response = await fetch(`${sim.url}/__sim/price`, {
+      method: 'POST',
+      headers: { 'content-type': 'Application/JSON; charset=UTF-8' },
+      body: JSON.stringify({ symbol: 'BTCUSDT', price: 77_000 }),
+    });
+    expect(response.status).toBe(200);
+    expect(await tickerPrice('BTCUSDT')).toBe('77000.00000000');
+    expect((await fetch(`${sim.url}/__sim/state`)).status).toBe(200);
   });
 });
 

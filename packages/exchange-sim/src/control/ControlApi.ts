@@ -9,6 +9,16 @@ const PREFIX = '/__sim/';
 
 type Body = Record<string, unknown>;
 
+/**
+ * Whether a request declares a JSON body. A web page can send a cross-site form POST (urlencoded,
+ * multipart, text/plain) or a body-less POST without asking first, but not an application/json
+ * one, so requiring JSON keeps other pages from changing prices or injecting faults.
+ */
+function isJsonRequest(request: IncomingMessage): boolean {
+  const mediaType = (request.headers['content-type'] ?? '').split(';')[0] ?? '';
+  return mediaType.trim().toLowerCase() === 'application/json';
+}
+
 function readBody(request: IncomingMessage): Promise<Body> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -55,7 +65,8 @@ function optionalNumber(body: Body, name: string): number | undefined {
 /**
  * The control API for tests, JSON over HTTP under `/__sim/` (see the README for the list). Answers
  * 200 with a JSON result, 400 `{ error }` for bad input (nothing changed), 404 for an unknown path,
- * 405 for a wrong method.
+ * 405 for a wrong method, 415 for a POST whose content type is not `application/json` (nothing
+ * changed).
  */
 export class ControlApi {
   private readonly actions: ReadonlyMap<string, (body: Body) => unknown>;
@@ -162,6 +173,12 @@ export class ControlApi {
       const action = this.actions.get(name);
       if (!action) return send(response, 404, { error: `Unknown control ${url.pathname}` });
       if (request.method !== 'POST') return send(response, 405, { error: 'Use POST' });
+      if (!isJsonRequest(request)) {
+        const given = (request.headers['content-type'] ?? 'none').slice(0, 100);
+        return send(response, 415, {
+          error: `Send the control as content-type: application/json (got ${given})`,
+        });
+      }
       const body = await readBody(request);
       return send(response, 200, action(body));
     } catch (error) {

@@ -268,6 +268,25 @@ describe('ping, time, weights and unknown paths', () => {
   });
 });
 
+describe('browsers', () => {
+  const accessControlHeaders = (headers: Headers): string[] =>
+    [...headers.keys()].filter((name) => name.startsWith('access-control-'));
+
+  it("sends no CORS headers, so a web page cannot read the simulator's answers", async () => {
+    const fromPage = await fetch(`${sim.url}/api/v3/ticker/price?symbol=BTCUSDT`, {
+      headers: { origin: 'http://localhost:8080' },
+    });
+    expect(fromPage.status).toBe(200);
+    expect(accessControlHeaders(fromPage.headers)).toEqual([]);
+    const preflight = await fetch(`${sim.url}/api/v3/klines`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(405);
+    expect(accessControlHeaders(preflight.headers)).toEqual([]);
+  });
+});
+
 describe('request weight limit', () => {
   it('answers 429 over the limit, then bans a client that keeps going with 418', async () => {
     const limitedClock = new ManualClock(Date.UTC(2026, 10, 18, 10, 0, 0));

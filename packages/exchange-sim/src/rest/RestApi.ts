@@ -67,7 +67,8 @@ export interface RestApiOptions {
 /**
  * Binance's public market-data REST endpoints under `/api/v3/`: klines (and uiKlines),
  * exchangeInfo, ticker/price, ping and time, with Binance's parameter rules, error bodies, request
- * weights and `X-MBX-USED-WEIGHT-1M` headers, plus injected faults.
+ * weights and `X-MBX-USED-WEIGHT-1M` headers, plus injected faults. No CORS headers: only server
+ * code (the api, tests) talks to the simulator; browsers get market data through the api.
  */
 export class RestApi {
   private readonly routes: ReadonlyMap<string, Route>;
@@ -138,7 +139,6 @@ export class RestApi {
       'content-length': Buffer.byteLength(text),
       'x-mbx-used-weight': used,
       'x-mbx-used-weight-1m': used,
-      'access-control-allow-origin': '*',
       ...headers,
     });
     response.end(text);

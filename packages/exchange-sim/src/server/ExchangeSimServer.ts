@@ -7,6 +7,7 @@ import { MarketSimulator } from '../market/MarketSimulator';
 import { RequestWeightLimiter } from '../rest/RequestWeightLimiter';
 import { RestApi } from '../rest/RestApi';
 import { RestFaults } from '../rest/RestFaults';
+import { type SimTimers } from '../timers/SimTimers';
 import { StreamServer } from '../ws/StreamServer';
 
 /** Options of a simulated exchange; every field has Binance's value or a loopback default. */
@@ -35,6 +36,13 @@ export interface ExchangeSimOptions {
   readonly maxStreamsPerConnection?: number;
   /** REQUEST_WEIGHT per minute (default 6000). */
   readonly weightLimitPerMinute?: number;
+  /**
+   * Clock and scheduler of the stream's timed rules: push ticks, pings and the pong deadline, the
+   * message-rate window, the connection age, timed stalls and shutdown closes (default: real
+   * timers). Tests pass a manual one and move it forward; pass its `now` as `clock` too so ticks
+   * land on multiples of `tickMs` of that one time.
+   */
+  readonly timers?: SimTimers;
 }
 
 /** A running simulated exchange. */
@@ -102,6 +110,7 @@ export class ExchangeSimServer {
         options.maxStreamsPerConnection,
         1024,
       ),
+      timers: options.timers,
     });
     this.rest = new RestApi({ market: this.market, limiter, faults });
     this.controls = new SimControls({

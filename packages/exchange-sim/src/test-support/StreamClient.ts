@@ -5,6 +5,7 @@ type Json = Record<string, unknown>;
 interface Waiter {
   readonly predicate: (message: Json) => boolean;
   readonly resolve: (message: Json) => void;
+  readonly reject: (error: Error) => void;
 }
 
 /**
@@ -30,7 +31,13 @@ export class StreamClient {
       }
     });
     this.closed = new Promise((resolve) => {
-      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') }));
+      socket.on('close', (code, reason) => {
+        // Nothing can match any more: fail the waiters now rather than at their timeouts.
+        for (const waiter of this.waiters.splice(0)) {
+          waiter.reject(new Error(`the connection closed with ${code} before a matching message`));
+        }
+        resolve({ code, reason: reason.toString('utf8') });
+      });
     });
   }
 
@@ -47,7 +54,10 @@ export class StreamClient {
     });
   }
 
-  /** The next message matching `predicate` (buffered or future); rejects after `timeoutMs`. */
+  /**
+   * The next message matching `predicate` (buffered or future); rejects after `timeoutMs`, or when
+   * the connection closes first.
+   */
   next(predicate: (message: Json) => boolean = () => true, timeoutMs = 3000): Promise<Json> {
     const index = this.buffer.findIndex(predicate);
     const buffered = this.buffer[index];
@@ -62,12 +72,40 @@ export class StreamClient {
           clearTimeout(timer);
           resolve(message);
         },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       };
       const timer = setTimeout(() => {
         this.waiters.splice(this.waiters.indexOf(waiter), 1);
         reject(new Error(`no matching message within ${timeoutMs} ms`));
       }, timeoutMs);
       this.waiters.push(waiter);
+    });
+  }
+
+  /** How many buffered (not yet taken) messages match `predicate`. */
+  count(predicate: (message: Json) => boolean): number {
+    return this.buffer.filter(predicate).length;
+  }
+
+  /** Resolves with the payload of the next ping frame; rejects if the connection closes first. */
+  nextPing(): Promise<string> {
+    if (this.socket.readyState !== WebSocket.OPEN) {
+      return Promise.reject(new Error(`the socket is not open (state ${this.socket.readyState})`));
+    }
+    return new Promise((resolve, reject) => {
+      const onPing = (data: Buffer): void => {
+        this.socket.off('close', onClose);
+        resolve(data.toString('utf8'));
+      };
+      const onClose = (code: number): void => {
+        this.socket.off('ping', onPing);
+        reject(new Error(`the connection closed with ${code} before a ping`));
+      };
+      this.socket.once('ping', onPing);
+      this.socket.once('close', onClose);
     });
   }
 

@@ -11,7 +11,7 @@ export interface Subscription {
 export class StreamConnection {
   /** Subscriptions by stream name, in subscription order. */
   readonly subscriptions = new Map<string, Subscription>();
-  /** Ping payloads not yet answered, with the time each was sent (real ms). */
+  /** Ping payloads not yet answered, with the time each was sent (ms on the server's timers). */
   readonly unansweredPings = new Map<string, number>();
   private windowStart = 0;
   private windowCount = 0;

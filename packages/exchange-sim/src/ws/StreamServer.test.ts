@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { type ExchangeSimHandle, type ExchangeSimOptions } from '../server/ExchangeSimServer';
 import { startExchangeSim } from '../startExchangeSim';
 import { ManualClock } from '../test-support/ManualClock';
+import { ManualTimers } from '../test-support/ManualTimers';
 import { StreamClient } from '../test-support/StreamClient';
 
 type Json = Record<string, unknown>;
@@ -18,6 +19,8 @@ type Kline = Record<string, unknown> & {
 };
 
 const NOW = Date.UTC(2026, 10, 18, 15, 37, 41, 250);
+/** Start of the manual-time tests: a whole second, so ticks and pings land on round times. */
+const START = Date.UTC(2026, 10, 18, 15, 37, 41);
 const clock = new ManualClock(NOW);
 let sim: ExchangeSimHandle;
 const clients: StreamClient[] = [];
@@ -42,6 +45,29 @@ async function withSim(
   } finally {
     await local.close();
   }
+}
+
+/**
+ * A simulator on manual time: its clock and its timers are one `ManualTimers`, so ticks, pings,
+ * stalls and deadlines happen exactly when the test advances it, however loaded the machine is.
+ */
+async function withManualTime(
+  options: ExchangeSimOptions,
+  run: (local: ExchangeSimHandle, timers: ManualTimers) => Promise<void>,
+): Promise<void> {
+  const timers = new ManualTimers(START);
+  await withSim({ ...options, clock: timers.now, timers }, (local) => run(local, timers));
+}
+
+let settleId = 0;
+/**
+ * A round trip: once the reply is in, the server has handled everything the client sent before
+ * (pongs included) and the client holds everything the server sent before, as frames on one
+ * connection stay in order both ways.
+ */
+async function settle(client: StreamClient): Promise<void> {
+  settleId += 1;
+  await client.request({ method: 'LIST_SUBSCRIPTIONS', id: `settle-${settleId}` });
 }
 
 const isKline =
@@ -292,6 +318,8 @@ describe('price controls on the stream', () => {
     const client = await connect('/ws/btcusdt@kline_1m');
     await client.next(isKline());
     sim.controls.setPrice('BTCUSDT', 150_000);
+    // Events pushed before the change may still be on the way: take them in, then drop them.
+    await settle(client);
     client.clear();
     const k = klineOf(await client.next(isKline()));
     expect(k.c).toBe('150000.00000000');
@@ -305,6 +333,7 @@ describe('price controls on the stream', () => {
     const client = await connect('/ws/ethusdt@kline_1h');
     const before = klineOf(await client.next(isKline()));
     sim.controls.movePrice('ETHUSDT', { percent: -20 });
+    await settle(client);
     client.clear();
     const k = klineOf(await client.next(isKline()));
     expect(Number(k.l)).toBeLessThanOrEqual(Number(k.c));
@@ -321,26 +350,36 @@ describe('faults', () => {
   });
 
   it('stalls the stream until resumed', async () => {
-    const client = await connect('/ws/btcusdt@kline_1m');
-    await client.next(isKline());
-    sim.controls.stallStream();
-    // Let events already in flight arrive before listening for silence.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    client.clear();
-    await expect(client.next(isKline(), 150)).rejects.toThrow(/no matching message/);
-    sim.controls.resumeStream();
-    await client.next(isKline());
+    await withManualTime({ tickMs: 100 }, async (local, timers) => {
+      const client = await connect('/ws/btcusdt@kline_1m', local);
+      timers.advance(100);
+      expect((await client.next(isKline())).E).toBe(START + 100);
+      local.controls.stallStream();
+      timers.advance(1000); // ten ticks
+      local.controls.pushNow();
+      await settle(client);
+      expect(client.count(isKline())).toBe(0);
+      expect(local.controls.state().streamStalled).toBe(true);
+      local.controls.resumeStream();
+      timers.advance(100);
+      expect((await client.next(isKline())).E).toBe(START + 1200);
+    });
   });
 
   it('stalls the stream for a given time', async () => {
-    const client = await connect('/ws/btcusdt@kline_1m');
-    await client.next(isKline());
-    sim.controls.stallStream(200);
-    expect(sim.controls.state().streamStalled).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    client.clear();
-    await client.next(isKline(), 2000);
-    expect(sim.controls.state().streamStalled).toBe(false);
+    await withManualTime({ tickMs: 100 }, async (local, timers) => {
+      const client = await connect('/ws/btcusdt@kline_1m', local);
+      timers.advance(100);
+      await client.next(isKline());
+      local.controls.stallStream(250); // until +350
+      timers.advance(200); // the ticks at +200 and +300 fall in the stall
+      await settle(client);
+      expect(client.count(isKline())).toBe(0);
+      expect(local.controls.state().streamStalled).toBe(true);
+      timers.advance(100); // the stall ends at +350; the tick at +400 pushes
+      expect(local.controls.state().streamStalled).toBe(false);
+      expect((await client.next(isKline())).E).toBe(START + 400);
+    });
   });
 
   it('sends serverShutdown raw and in a combined envelope, then closes when asked', async () => {
@@ -362,30 +401,47 @@ describe('faults', () => {
 
 describe('connection rules', () => {
   it('pings and keeps a client that answers with pong', async () => {
-    await withSim(
-      { pingIntervalMs: 30, pongTimeoutMs: 400, maxMessagesPerSecond: 100 },
-      async (local) => {
-        const client = await connect('/ws/btcusdt@kline_1m', local);
-        const pinged = new Promise((resolve) => client.socket.once('ping', resolve));
-        await pinged;
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        expect(client.socket.readyState).toBe(client.socket.OPEN);
-      },
-    );
+    const options = { pingIntervalMs: 100, pongTimeoutMs: 250, maxMessagesPerSecond: 100 };
+    await withManualTime(options, async (local, timers) => {
+      const client = await connect('/ws/btcusdt@kline_1m', local);
+      // Six pings take the client past the pong deadline twice over: a server that ignored the
+      // pongs would drop it at +400, and nextPing would reject.
+      for (let round = 1; round <= 6; round += 1) {
+        const ping = client.nextPing();
+        timers.advance(100);
+        await ping;
+        await settle(client); // the client's automatic pong went out before this request
+      }
+      expect(client.socket.readyState).toBe(client.socket.OPEN);
+    });
   });
 
-  it('drops a client that does not answer pings', async () => {
-    await withSim({ pingIntervalMs: 30, pongTimeoutMs: 100 }, async (local) => {
+  it('drops a client that leaves a ping unanswered past the deadline, and not before', async () => {
+    await withManualTime({ pingIntervalMs: 100, pongTimeoutMs: 250 }, async (local, timers) => {
       const client = await connect('/ws/btcusdt@kline_1m', local, { autoPong: false });
+      for (let round = 1; round <= 3; round += 1) {
+        const ping = client.nextPing();
+        timers.advance(100);
+        await ping;
+      }
+      // At +300 the first ping (+100) has waited 200 ms: within the 250 ms deadline, so the
+      // connection still answers.
+      await settle(client);
+      timers.advance(100); // at +400 it has waited 300 ms
       expect((await client.closed).code).toBe(1006);
     });
   });
 
-  it('disconnects a client sending more than 5 messages per second', async () => {
-    const client = await connect('/ws');
-    for (let i = 0; i < 6; i += 1)
-      client.sendText(JSON.stringify({ method: 'LIST_SUBSCRIPTIONS', id: i }));
-    expect((await client.closed).code).toBe(1008);
+  it('disconnects a client sending more than 5 messages within one second', async () => {
+    await withManualTime({}, async (local, timers) => {
+      const client = await connect('/ws', local);
+      for (let id = 1; id <= 5; id += 1) await client.request({ method: 'LIST_SUBSCRIPTIONS', id });
+      timers.advance(1000); // a new second: five more are allowed
+      for (let id = 6; id <= 10; id += 1)
+        await client.request({ method: 'LIST_SUBSCRIPTIONS', id });
+      client.sendText(JSON.stringify({ method: 'LIST_SUBSCRIPTIONS', id: 11 }));
+      expect(await client.closed).toEqual({ code: 1008, reason: 'Too many messages' });
+    });
   });
 
   it('refuses more streams than a connection may hold', async () => {
@@ -404,9 +460,12 @@ describe('connection rules', () => {
   });
 
   it('closes a connection at its maximum age', async () => {
-    await withSim({ maxConnectionMs: 50 }, async (local) => {
+    await withManualTime({ maxConnectionMs: 5000 }, async (local, timers) => {
       const client = await connect('/ws', local);
-      expect((await client.closed).code).toBe(1000);
+      timers.advance(4999);
+      await settle(client); // still answers
+      timers.advance(1);
+      expect(await client.closed).toEqual({ code: 1000, reason: 'Connection lifetime exceeded' });
     });
   });
 });

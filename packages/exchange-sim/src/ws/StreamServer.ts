@@ -3,6 +3,8 @@ import { type Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { type Kline } from '../market/Kline';
 import { type MarketSimulator } from '../market/MarketSimulator';
+import { realTimers } from '../timers/realTimers';
+import { type SimTimers } from '../timers/SimTimers';
 import { klineEvent } from './klineEvent';
 import { parseStreamName, type KlineStream } from './parseStreamName';
 import { StreamConnection } from './StreamConnection';
@@ -22,6 +24,12 @@ export interface StreamServerOptions {
   readonly maxMessagesPerSecond: number;
   /** Streams per connection (Binance: 1024). */
   readonly maxStreamsPerConnection: number;
+  /**
+   * Clock and scheduler of every timed rule (default: real timers). Push ticks are aligned to the
+   * market's clock but scheduled here, so a test that drives both from one manual source gets
+   * ticks exactly at multiples of `tickMs`.
+   */
+  readonly timers?: SimTimers;
 }
 
 type RequestId = number | string | null;
@@ -78,13 +86,17 @@ interface TickKlines {
 export class StreamServer {
   private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   private readonly connections = new Set<StreamConnection>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers: SimTimers;
+  /** Cancels of the scheduled tasks, so `close` can stop them all. */
+  private readonly pending = new Set<() => void>();
   private stalledUntil: number | undefined;
-  private stallTimer: NodeJS.Timeout | undefined;
+  private cancelStallEnd: (() => void) | undefined;
   private pingCounter = 0;
   private running = false;
 
-  constructor(private readonly options: StreamServerOptions) {}
+  constructor(private readonly options: StreamServerOptions) {
+    this.timers = options.timers ?? realTimers;
+  }
 
   /** Number of open connections. */
   get connectionCount(): number {
@@ -154,19 +166,16 @@ export class StreamServer {
 
   /** Stops every push and ping for `ms` (or until `resume`). */
   stall(ms?: number): void {
-    clearTimeout(this.stallTimer);
-    this.stallTimer = undefined;
-    this.stalledUntil = ms === undefined ? Number.POSITIVE_INFINITY : Date.now() + ms;
-    if (ms !== undefined) {
-      this.stallTimer = setTimeout(() => this.resume(), ms);
-      this.stallTimer.unref();
-    }
+    this.cancelStallEnd?.();
+    this.cancelStallEnd = undefined;
+    this.stalledUntil = ms === undefined ? Number.POSITIVE_INFINITY : this.timers.now() + ms;
+    if (ms !== undefined) this.cancelStallEnd = this.later(ms, () => this.resume());
   }
 
   /** Ends a stall. */
   resume(): void {
-    clearTimeout(this.stallTimer);
-    this.stallTimer = undefined;
+    this.cancelStallEnd?.();
+    this.cancelStallEnd = undefined;
     this.stalledUntil = undefined;
     // Pings sent before the stall should not count against clients for the stalled time.
     for (const connection of this.connections) connection.unansweredPings.clear();
@@ -190,12 +199,9 @@ export class StreamServer {
     const targets = [...this.connections];
     for (const connection of targets) connection.send(connection.combined ? combined : raw);
     if (closeAfterMs !== undefined) {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
+      this.later(closeAfterMs, () => {
         for (const connection of targets) connection.socket.close(1001, 'Server shutdown');
-      }, closeAfterMs);
-      timer.unref();
-      this.timers.add(timer);
+      });
     }
     return targets.length;
   }
@@ -203,14 +209,25 @@ export class StreamServer {
   /** Stops the timers and closes every connection. */
   async close(): Promise<void> {
     this.running = false;
-    for (const timer of this.timers) {
-      clearTimeout(timer);
-      clearInterval(timer);
-    }
-    this.timers.clear();
-    clearTimeout(this.stallTimer);
+    for (const cancel of [...this.pending]) cancel();
+    this.cancelStallEnd = undefined;
     for (const connection of [...this.connections]) connection.socket.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  /** Runs `task` once after `ms`; the returned function cancels it. `close` cancels it too. */
+  private later(ms: number, task: () => void): () => void {
+    let cancelTimer: () => void = () => undefined;
+    const cancel = (): void => {
+      this.pending.delete(cancel);
+      cancelTimer();
+    };
+    cancelTimer = this.timers.schedule(() => {
+      this.pending.delete(cancel);
+      task();
+    }, ms);
+    this.pending.add(cancel);
+    return cancel;
   }
 
   /** Runs `task` every `periodMs`, aligned to multiples of the period on the simulator's clock. */
@@ -220,16 +237,13 @@ export class StreamServer {
       const now = this.options.market.now();
       // 1…periodMs: the next multiple of the period (a full period when exactly on one).
       const delay = periodMs - (((now % periodMs) + periodMs) % periodMs);
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
+      this.later(delay, () => {
         try {
           task();
         } finally {
           scheduleNext();
         }
-      }, delay);
-      timer.unref();
-      this.timers.add(timer);
+      });
     };
     scheduleNext();
   }
@@ -238,13 +252,12 @@ export class StreamServer {
     const connection = new StreamConnection(socket, combined);
     connection.subscribe(streams);
     this.connections.add(connection);
-    const lifetime = setTimeout(
-      () => socket.close(1000, 'Connection lifetime exceeded'),
-      this.options.maxConnectionMs,
+    const cancelLifetime = this.later(this.options.maxConnectionMs, () =>
+      socket.close(1000, 'Connection lifetime exceeded'),
     );
-    lifetime.unref();
     const overLimit = (): boolean => {
-      if (connection.countMessage(Date.now(), this.options.maxMessagesPerSecond)) return false;
+      const now = this.timers.now();
+      if (connection.countMessage(now, this.options.maxMessagesPerSecond)) return false;
       socket.close(1008, 'Too many messages');
       return true;
     };
@@ -266,7 +279,7 @@ export class StreamServer {
     });
     socket.on('error', () => socket.terminate());
     socket.on('close', () => {
-      clearTimeout(lifetime);
+      cancelLifetime();
       this.connections.delete(connection);
     });
   }
@@ -404,7 +417,7 @@ export class StreamServer {
 
   private ping(): void {
     if (this.stalled) return;
-    const now = Date.now();
+    const now = this.timers.now();
     for (const connection of [...this.connections]) {
       const oldest = Math.min(...connection.unansweredPings.values());
       if (now - oldest > this.options.pongTimeoutMs) {

@@ -1,0 +1,12 @@
+/**
+ * The time source and one-shot scheduler behind the stream server's timed rules: push ticks,
+ * pings and the pong deadline, the message-rate window, the connection age limit, timed stalls and
+ * shutdown closes. Real timers by default; tests inject a manual one and move it forward, so those
+ * rules run without waiting on the wall clock.
+ */
+export interface SimTimers {
+  /** The current time in ms. */
+  now(): number;
+  /** Runs `task` once, `ms` from now; the returned function cancels it (a no-op once it ran). */
+  schedule(task: () => void, ms: number): () => void;
+}
