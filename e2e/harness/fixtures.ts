@@ -47,8 +47,9 @@ export interface StackFixture {
   readonly simulatorUrl: string;
   /**
    * A request to the simulator's control API, `{simulatorUrl}/__sim/<simPath>`, e.g.
-   * `sim('price', { method: 'POST', body: JSON.stringify({ symbol: 'BTCUSDT', price: 65000 }) })`.
-   * `simPath` has no leading slash. The operations are listed in packages/exchange-sim/README.md.
+   * `sim('price', { method: 'POST', headers: { 'content-type': 'application/json' },
+   * body: JSON.stringify({ symbol: 'BTCUSDT', price: 65000 }) })`. State-changing requests must be
+   * JSON (415 otherwise). `simPath` has no leading slash. The operations are listed in packages/exchange-sim/README.md.
    */
   sim(simPath: string, init?: RequestInit): Promise<Response>;
   /** The local Web Push service the api sends to (its certificate is trusted by the api). */
