@@ -137,6 +137,46 @@ test('draws BTCUSDT 1m candles above a 140 px RSI pane, and reports how fast', a
   console.log(`[alerts] screenshot: ${await artifacts.screenshot(page, 'btcusdt-1m')}`);
 });
 
+/** A request for a first page of candles (no start or end time). */
+function isFirstPage(url: string): boolean {
+  const { pathname, searchParams } = new URL(url);
+  return pathname === '/candles' && !searchParams.has('endTime') && !searchParams.has('startTime');
+}
+
+test('draws the candles when the symbol info cannot be loaded, and says so', async ({ page }) => {
+  await page.route(/\/symbols\//, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ title: 'Service Unavailable', status: 503 }),
+    }),
+  );
+  await page.goto('/alerts');
+  await expect(page.getByText('An error occurred while fetching symbols info.')).toBeVisible();
+  const bars = await waitForBars(page, 500);
+  expect(bars).toHaveLength(500);
+  expectContiguous(bars, 60);
+});
+
+test('keeps the chart when the tab becomes visible again with the same symbol info', async ({
+  page,
+}) => {
+  await page.goto('/alerts');
+  const before = await waitForBars(page, 500);
+  const refetch = page.waitForResponse((r) => /\/symbols\/BTCUSDT/.test(r.url()));
+  const reload = page
+    .waitForRequest((r) => isFirstPage(r.url()), { timeout: 2_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  // Headless Chromium keeps the page visible: the event alone is what a return to the tab sends.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  expect((await refetch).status()).toBe(200);
+  expect(await reload, 'the chart asked for its first page again').toBe(false);
+  expect((await priceData(page))[0]?.time).toBe(before[0]!.time);
+});
+
 test('reloads the chart when the symbol and then the interval change', async ({ page }) => {
   await page.goto('/alerts');
   const btc = await waitForBars(page, 500);

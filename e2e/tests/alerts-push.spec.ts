@@ -139,7 +139,8 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
   ).toBeVisible();
   const row = page.getByTestId(`alert-row-${alertId}`);
   await expect(row).toHaveAttribute('data-status', 'Active');
-  await expect(row).toContainText('BTCUSDT');
+  await expect(row.getByRole('cell').nth(0)).toHaveText('BTCUSDT');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('Price Alert');
   await expect(page.getByRole('textbox', { name: 'Target value' })).toHaveValue('');
 
   // 3. The market crosses the target: the hub's AlertTriggered gives a toast and the row's status.

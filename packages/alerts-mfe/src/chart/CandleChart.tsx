@@ -4,6 +4,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import { type Interval, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { type AlertsMarketData } from '../screen/AlertsServices';
+import { type SymbolInfoStatus } from '../store/AlertsStore';
 import { showToast } from '../ui/showToast';
 import { type ChartAppearance, ChartController } from './ChartController';
 import { createMarketFeed } from './createMarketFeed';
@@ -14,8 +15,13 @@ export interface CandleChartProps {
   readonly market: AlertsMarketData;
   readonly symbol: SymbolId;
   readonly interval: Interval;
-  /** `undefined` while it loads: the chart waits for it (price format) before loading candles. */
+  /** The symbol's info; `undefined` while it loads or when none came. */
   readonly symbolInfo: SymbolInfo | undefined;
+  /**
+   * Without info, 'loading' makes the chart wait for it (price format) before drawing; otherwise
+   * it draws with the symbol's default format.
+   */
+  readonly symbolInfoStatus: SymbolInfoStatus;
 }
 
 /** The performance mark set when a chart session first draws candles (read by browser tests). */
@@ -28,7 +34,13 @@ const CHART_HEIGHT = 520;
  * The candlestick chart with its RSI pane. The chart is created once per mount and driven
  * imperatively by a {@link ChartController}; props only tell it what to show.
  */
-export function CandleChart({ market, symbol, interval, symbolInfo }: CandleChartProps) {
+export function CandleChart({
+  market,
+  symbol,
+  interval,
+  symbolInfo,
+  symbolInfoStatus,
+}: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<ChartController | undefined>(undefined);
   const theme = useTheme();
@@ -76,9 +88,10 @@ export function CandleChart({ market, symbol, interval, symbolInfo }: CandleChar
     controller.current?.setAppearance(appearance);
   }, [appearance]);
 
+  const symbolInfoLoading = symbolInfoStatus === 'loading';
   useEffect(() => {
-    controller.current?.show({ symbol, interval, symbolInfo });
-  }, [market, symbol, interval, symbolInfo]);
+    controller.current?.show({ symbol, interval, symbolInfo, symbolInfoLoading });
+  }, [market, symbol, interval, symbolInfo, symbolInfoLoading]);
 
   return (
     <Box

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   type RsiCandle,
+  type SymbolInfo,
   type UnixSeconds,
   SYMBOL_CATALOGUE,
   computeRsiCandles,
@@ -24,7 +25,17 @@ const BTC: ChartView = {
   symbol: 'BTCUSDT',
   interval: 'OneMinute',
   symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
+  symbolInfoLoading: false,
 };
+/** BTCUSDT while its symbol info loads. */
+const BTC_LOADING: ChartView = { ...BTC, symbolInfo: undefined, symbolInfoLoading: true };
+/** BTCUSDT when its symbol info failed or was left out. */
+const BTC_NO_INFO: ChartView = { ...BTC, symbolInfo: undefined, symbolInfoLoading: false };
+
+/** A copy with the same values, as every fetch of the symbol info returns. */
+function refetched(info: SymbolInfo): SymbolInfo {
+  return JSON.parse(JSON.stringify(info)) as SymbolInfo;
+}
 
 function closeOf(rsi: RsiCandle | undefined): number {
   if (!rsi || !hasRsiValue(rsi)) throw new Error('expected an RSI value');
@@ -94,7 +105,7 @@ describe('ChartController', () => {
   });
 
   it('shows the symbol info watermark and draws nothing until the symbol info is there', async () => {
-    controller.show({ ...BTC, symbolInfo: undefined });
+    controller.show(BTC_LOADING);
     expect(watermark().text).toBe('Loading symbol info...');
     feed.load(0).resolve(minuteCandles(T0, 500));
     await settle();
@@ -103,7 +114,7 @@ describe('ChartController', () => {
   });
 
   it('fetches the candles while the symbol info loads and draws them when it arrives', async () => {
-    controller.show({ ...BTC, symbolInfo: undefined });
+    controller.show(BTC_LOADING);
     expect(feed.load(0)).toMatchObject({ symbol: 'BTCUSDT', interval: 'OneMinute', limit: 500 });
     feed.load(0).resolve(minuteCandles(T0, 500));
     await settle();
@@ -114,7 +125,7 @@ describe('ChartController', () => {
   });
 
   it('shows the history watermark when the symbol info arrives before the candles', async () => {
-    controller.show({ ...BTC, symbolInfo: undefined });
+    controller.show(BTC_LOADING);
     controller.show(BTC);
     expect(watermark().text).toBe('Loading historical data...');
     expect(feed.loads).toHaveLength(1);
@@ -124,7 +135,7 @@ describe('ChartController', () => {
   });
 
   it('keeps live candles that arrive before the symbol info, and draws them with the history', async () => {
-    controller.show({ ...BTC, symbolInfo: undefined });
+    controller.show(BTC_LOADING);
     feed.load(0).resolve(minuteCandles(T0, 500));
     await settle();
     feed.emit('BTCUSDT', 'OneMinute', candle(T0 + 500 * 60, 77));
@@ -191,13 +202,95 @@ describe('ChartController', () => {
   });
 
   it('uses the symbol price format, 2 decimals by default', () => {
-    controller.show({ ...BTC, symbolInfo: undefined });
     expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 2, minMove: 0.01 });
-    controller.show({ ...BTC, symbol: 'ETHUSDT', symbolInfo: undefined });
+    controller.show(BTC_LOADING);
     expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 2, minMove: 0.01 });
-    const doge = { ...SYMBOL_CATALOGUE.DOGEUSDT, priceFormat: { precision: 5, minMove: 0.00001 } };
-    controller.show({ symbol: 'DOGEUSDT', interval: 'OneMinute', symbolInfo: doge });
-    expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 5, minMove: 0.00001 });
+    const doge = { ...SYMBOL_CATALOGUE.DOGEUSDT, priceFormat: { precision: 6, minMove: 0.000001 } };
+    controller.show({ ...BTC, symbol: 'DOGEUSDT', symbolInfo: doge });
+    expect(prices().options.priceFormat).toEqual({
+      type: 'price',
+      precision: 6,
+      minMove: 0.000001,
+    });
+  });
+
+  describe('without symbol info', () => {
+    it('draws the candles with the catalogue format when the symbol info is unavailable', async () => {
+      controller.show({ ...BTC_NO_INFO, symbol: 'DOGEUSDT' });
+      expect(prices().options.priceFormat).toEqual({
+        type: 'price',
+        precision: 5,
+        minMove: 0.00001,
+      });
+      expect(watermark().text).toBe('Loading historical data...');
+      feed.load(0).resolve(minuteCandles(T0, 500));
+      await settle();
+      expect(prices().bars).toHaveLength(500);
+      expect(watermark().text).toBeUndefined();
+      expect(chart.priceScale('right', 0).options.visible).toBe(true);
+      timers.advance(50);
+      expect(controller.rsiLength()).toBe(500 - 14);
+    });
+
+    it('draws what was loaded once the symbol info load fails', async () => {
+      controller.show(BTC_LOADING);
+      feed.load(0).resolve(minuteCandles(T0, 500));
+      await settle();
+      expect(prices().bars).toHaveLength(0);
+      controller.show(BTC_NO_INFO);
+      expect(prices().bars).toHaveLength(500);
+      expect(watermark().text).toBeUndefined();
+      expect(feed.loads).toHaveLength(1);
+    });
+
+    it('applies the symbol format when it arrives later, without resetting the data', async () => {
+      await loadFirstPage(BTC_NO_INFO);
+      prices().barsBefore = 10;
+      chart.emitVisibleRange();
+      feed.load(1).resolve(minuteCandles(T0 - 500 * 60, 500));
+      await settle();
+      const setDataCalls = prices().setDataCalls;
+      const clears = chart.crosshairClears;
+      const info = { ...SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 1, minMove: 0.1 } };
+      controller.show(BTC_LOADING); // a refetch starts: what is drawn stays
+      controller.show({ ...BTC, symbolInfo: info });
+      expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 1, minMove: 0.1 });
+      expect(prices().bars).toHaveLength(1000);
+      expect(prices().setDataCalls).toBe(setDataCalls);
+      expect(chart.crosshairClears).toBe(clears);
+      expect(feed.loads).toHaveLength(2);
+      expect(chart.scrollsToRealTime).toBe(1);
+    });
+
+    it('hides the watermark when the symbol info arrives after the first page failed', async () => {
+      controller.show(BTC_LOADING);
+      feed.load(0).reject(new Error('candles down'));
+      await settle();
+      expect(errors).toHaveLength(1);
+      expect(watermark().text).toBe('Loading symbol info...');
+      controller.show(BTC);
+      expect(watermark().text).toBeUndefined();
+      expect(prices().bars).toHaveLength(0);
+      expect(feed.loads).toHaveLength(1);
+    });
+
+    it('hides the watermark when the first page fails and the symbol info is unavailable', async () => {
+      controller.show(BTC_LOADING);
+      controller.show(BTC_NO_INFO);
+      feed.load(0).reject(new Error('candles down'));
+      await settle();
+      expect(watermark().text).toBeUndefined();
+    });
+
+    it('ignores live candles after the first page failed', async () => {
+      controller.show(BTC);
+      feed.load(0).reject(new Error('candles down'));
+      await settle();
+      feed.emit('BTCUSDT', 'OneMinute', candle(T0, 5));
+      frames.runFrame();
+      expect(prices().bars).toHaveLength(0);
+      expect(watermark().text).toBeUndefined();
+    });
   });
 
   it('shows time labels only for minute and hour intervals', () => {
@@ -306,7 +399,33 @@ describe('ChartController', () => {
 
   it('resets when the symbol info changes, even for the same symbol', async () => {
     await loadFirstPage();
-    controller.show({ ...BTC, symbolInfo: { ...SYMBOL_CATALOGUE.BTCUSDT } });
+    const clears = chart.crosshairClears;
+    const finer = { ...SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 3, minMove: 0.001 } };
+    controller.show({ ...BTC, symbolInfo: finer });
+    expect(prices().bars).toHaveLength(0);
+    expect(chart.crosshairClears).toBe(clears + 1);
+    expect(feed.loads).toHaveLength(2);
+    expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 3, minMove: 0.001 });
+  });
+
+  it('keeps data, older pages and scroll when a refetch returns the same symbol info', async () => {
+    await loadFirstPage();
+    prices().barsBefore = 10;
+    chart.emitVisibleRange();
+    feed.load(1).resolve(minuteCandles(T0 - 500 * 60, 500));
+    await settle();
+    const setDataCalls = prices().setDataCalls;
+    controller.show(BTC_LOADING); // the refetch is in flight
+    controller.show({ ...BTC, symbolInfo: refetched(SYMBOL_CATALOGUE.BTCUSDT) });
+    expect(feed.loads).toHaveLength(2);
+    expect(prices().bars).toHaveLength(1000);
+    expect(prices().setDataCalls).toBe(setDataCalls);
+    expect(chart.scrollsToRealTime).toBe(1);
+  });
+
+  it('resets when the symbol info goes away after a refetch without it', async () => {
+    await loadFirstPage();
+    controller.show(BTC_NO_INFO);
     expect(prices().bars).toHaveLength(0);
     expect(feed.loads).toHaveLength(2);
   });

@@ -6,6 +6,7 @@ import {
   type UnixSeconds,
   RSI_OVERBOUGHT,
   RSI_OVERSOLD,
+  SYMBOL_CATALOGUE,
   intervalShowsTime,
 } from '@pairwatch/domain';
 import {
@@ -21,6 +22,7 @@ import {
   type LogicalRange,
   type Time,
 } from 'lightweight-charts';
+import { sameSymbolInfo } from '../sameSymbolInfo';
 import { CandleHistory } from './CandleHistory';
 import { FrameCoalescer, type FrameScheduler, animationFrameScheduler } from './FrameCoalescer';
 import { HistoryPager } from './HistoryPager';
@@ -60,8 +62,14 @@ export interface ChartFeed {
 export interface ChartView {
   readonly symbol: SymbolId;
   readonly interval: Interval;
-  /** `undefined` while the symbol info loads; candles load once it is there. */
+  /** The symbol's info (its price format); `undefined` while it loads or when none came. */
   readonly symbolInfo: SymbolInfo | undefined;
+  /**
+   * Without `symbolInfo`: `true` while it loads (the candles are fetched but wait for it), `false`
+   * when none is coming (failed or left out), so the candles are drawn with the symbol's catalogue
+   * format. Ignored when `symbolInfo` is there.
+   */
+  readonly symbolInfoLoading: boolean;
 }
 
 /** Colours taken from the app theme. */
@@ -96,8 +104,9 @@ const defaultTimers: ChartTimers = {
 };
 
 /**
- * Per-view state. A new session starts whenever the symbol, interval or symbol info changes,
- * except when the symbol info of the session's symbol arrives (undefined → known).
+ * Per-view state. A new session starts whenever the symbol, interval or symbol info (by value)
+ * changes, except when the symbol info of the session's symbol arrives or turns out to be
+ * unavailable (none → known, loading → unavailable and back).
  */
 interface Session {
   view: ChartView;
@@ -106,11 +115,16 @@ interface Session {
   readonly pager: HistoryPager;
   /** Live candles that arrived before the first page; applied once it is loaded. */
   readonly early: Map<number, Candle>;
-  /** The first page is in the history. */
-  loaded: boolean;
-  /** The history is on the chart (loaded and the symbol info known). */
+  /** Where the first page is: on its way, in the history, or failed (nothing to draw). */
+  firstPage: 'loading' | 'loaded' | 'failed';
+  /** The history is on the chart (loaded, and the symbol info known or unavailable). */
   drawn: boolean;
   unwatch: (() => void) | undefined;
+}
+
+/** Whether the chart may draw: the symbol info is known, or known not to be coming. */
+function formatSettled(view: ChartView): boolean {
+  return view.symbolInfo !== undefined || !view.symbolInfoLoading;
 }
 
 /**
@@ -219,20 +233,21 @@ export class ChartController {
     this._resizeObserver?.observe(container);
   }
 
-  /** Shows a symbol and interval; starts a new session when anything relevant changed. */
+  /**
+   * Shows a symbol and interval; starts a new session when anything relevant changed. Symbol
+   * infos are compared by value, so an identical refetch keeps the data, scroll and older pages.
+   */
   public show(view: ChartView): void {
     if (this._disposed) return;
     const session = this._session;
-    const current = session?.view;
-    if (
-      session &&
-      current &&
-      current.symbol === view.symbol &&
-      current.interval === view.interval
-    ) {
-      if (current.symbolInfo === view.symbolInfo) return;
-      if (current.symbolInfo === undefined) {
-        this._completeView(session, view);
+    if (session && session.view.symbol === view.symbol && session.view.interval === view.interval) {
+      const current = session.view.symbolInfo;
+      const next = view.symbolInfo;
+      // A refetch in flight keeps the info the session already has.
+      if (current && !next && view.symbolInfoLoading) return;
+      if (current && next && sameSymbolInfo(current, next)) return;
+      if (!current) {
+        this._updateFormat(session, view);
         return;
       }
     }
@@ -311,7 +326,7 @@ export class ChartController {
       history: new CandleHistory(),
       pager: new HistoryPager(view.interval),
       early: new Map(),
-      loaded: false,
+      firstPage: 'loading',
       drawn: false,
       unwatch: undefined,
     };
@@ -323,8 +338,8 @@ export class ChartController {
     this._chart.applyOptions({
       timeScale: { timeVisible: intervalShowsTime(view.interval), secondsVisible: false },
     });
-    this._applyPriceFormat(view.symbolInfo);
-    this._showWatermark(view.symbolInfo ? WATERMARK_HISTORY : WATERMARK_SYMBOL_INFO);
+    this._applyPriceFormat(view);
+    this._refresh(session);
     // Candles are fetched while the symbol info still loads (it only sets the price format), so
     // the first draw waits for the slower of the two instead of both in a row.
     session.unwatch = this._options.feed.watchCandles(view.symbol, view.interval, (candle) => {
@@ -338,23 +353,44 @@ export class ChartController {
         },
         (error: unknown) => {
           if (this._session !== session) return;
-          if (session.view.symbolInfo) this._showWatermark(undefined);
+          // Spec §4: a failed load only stops loading (the watermark goes); nothing is drawn.
+          session.firstPage = 'failed';
+          session.early.clear();
+          this._refresh(session);
           this._options.onLoadError?.(error);
         },
       );
   }
 
-  /** The symbol info arrived for the session's symbol: format prices, draw what is loaded. */
-  private _completeView(session: Session, view: ChartView): void {
+  /**
+   * The session had no symbol info and now has one, or learnt whether one is coming: apply the
+   * format to what is drawn (no reset), or draw what is loaded once the format is settled.
+   */
+  private _updateFormat(session: Session, view: ChartView): void {
     session.view = view;
-    this._applyPriceFormat(view.symbolInfo);
-    if (session.loaded) this._draw(session);
-    else this._showWatermark(WATERMARK_HISTORY);
+    this._applyPriceFormat(view);
+    this._refresh(session);
   }
 
-  private _applyPriceFormat(symbolInfo: SymbolInfo | undefined): void {
-    const { precision, minMove } = symbolInfo?.priceFormat ?? DEFAULT_PRICE_FORMAT;
+  /**
+   * The symbol's price format (spec §2: 2 decimals unless the symbol says otherwise); without
+   * its info, the domain catalogue's format of that symbol.
+   */
+  private _applyPriceFormat(view: ChartView): void {
+    const { precision, minMove } = (view.symbolInfo ?? SYMBOL_CATALOGUE[view.symbol]).priceFormat;
     this._prices.applyOptions({ priceFormat: { type: 'price', precision, minMove } });
+  }
+
+  /** Draws the first page once it and the format are there, and shows the matching watermark. */
+  private _refresh(session: Session): void {
+    const settled = formatSettled(session.view);
+    if (settled && session.firstPage === 'loaded' && !session.drawn) this._draw(session);
+    let watermark: string | undefined;
+    if (!session.drawn) {
+      if (!settled) watermark = WATERMARK_SYMBOL_INFO;
+      else if (session.firstPage === 'loading') watermark = WATERMARK_HISTORY;
+    }
+    this._showWatermark(watermark);
   }
 
   private _endSession(): void {
@@ -367,21 +403,20 @@ export class ChartController {
 
   private _onFirstPage(session: Session, candles: readonly Candle[]): void {
     session.history.load(candles);
-    session.loaded = true;
+    session.firstPage = 'loaded';
     for (const candle of [...session.early.values()].sort((a, b) => a.time - b.time)) {
       session.history.applyLive(candle);
     }
     session.early.clear();
-    if (session.view.symbolInfo) this._draw(session);
+    this._refresh(session);
   }
 
-  /** First draw of a session: candles loaded and symbol info known. */
+  /** First draw of a session: candles loaded and the format settled. */
   private _draw(session: Session): void {
     session.drawn = true;
     this._prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
     // A new symbol or interval opens on its latest bars, wherever the previous one was scrolled.
     this._chart.timeScale().scrollToRealTime();
-    this._showWatermark(undefined);
     this._setDataVisible(true);
     this._scheduleRsiDraw(session);
     const onDrawn = this._options.onFirstCandlesDrawn;
@@ -396,7 +431,8 @@ export class ChartController {
     const session = this._session;
     if (!session) return;
     for (const candle of candles) {
-      if (!session.loaded) {
+      if (session.firstPage === 'failed') return; // no history to apply them to
+      if (session.firstPage === 'loading') {
         session.early.set(candle.time, candle);
         continue;
       }

@@ -7,7 +7,8 @@ import { showToast } from '../ui/showToast';
 
 /**
  * Loads the selected symbol's info into the store (unloaded → loading → loaded), and again, fresh
- * from the api, whenever the tab becomes visible. Nothing is polled, least of all while hidden.
+ * from the api, whenever the tab becomes visible. Nothing is polled, least of all while hidden. A
+ * failed load toasts and keeps the last good info.
  */
 export function useSymbolInfo(
   store: AlertsStore,
@@ -24,7 +25,7 @@ export function useSymbolInfo(
         },
         (error: unknown) => {
           if (!current) return;
-          store.symbolInfoLoaded(symbol, undefined);
+          store.symbolInfoFailed(symbol);
           showToast({
             variant: 'error',
             title: ALERTS_MESSAGES.errorTitle,

@@ -5,11 +5,12 @@ import { ApiError } from '../alerts/ApiError';
 import { PushSubscriptionService, SUBSCRIPTION_ID_KEY } from '../push/PushSubscriptionService';
 import { ALERTS_STORE_KEY } from '../store/AlertsStore';
 import { anAlert } from '../test-support/alerts';
+import { minuteCandles } from '../test-support/candles';
 import { FakeAlertsApi } from '../test-support/FakeAlertsApi';
 import { FakeMarketData } from '../test-support/FakeMarketData';
 import { FakePushPlatform } from '../test-support/FakePushPlatform';
 import { MemoryStorage } from '../test-support/MemoryStorage';
-import { resetMockCharts } from '../test-support/lightweightChartsMock';
+import { lastMockChart, resetMockCharts } from '../test-support/lightweightChartsMock';
 import { renderWithProviders } from '../test-support/renderWithProviders';
 import { AlertsScreen } from './AlertsScreen';
 
@@ -43,6 +44,17 @@ function setup({
     render: () =>
       renderWithProviders(<AlertsScreen services={services} storage={storage} />, { route }),
   };
+}
+
+const T0 = 1_700_000_040;
+
+/** The chart's price series. */
+const prices = () => lastMockChart().series[0]!;
+
+/** The tab becomes visible again. */
+function showTab(): void {
+  jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+  act(() => void document.dispatchEvent(new Event('visibilitychange')));
 }
 
 const inactiveText =
@@ -145,7 +157,7 @@ describe('AlertsScreen', () => {
       alerts.list = [anAlert({ id: 'a1' }), anAlert({ id: 'a2', symbol: 'ETHUSDT' })];
       render();
       await screen.findByTestId('alert-row-a1');
-      await user.click(screen.getByRole('button', { name: 'Delete ETHUSDT price alert' }));
+      await user.click(screen.getByRole('button', { name: 'Delete ETHUSDT Price Alert' }));
       expect(await screen.findByText('Alert deleted successfully.')).toBeInTheDocument();
       expect(screen.queryByTestId('alert-row-a2')).not.toBeInTheDocument();
       expect(alerts.deleted).toEqual([{ id: 'a2', subscriptionId: 'sub-1' }]);
@@ -161,7 +173,7 @@ describe('AlertsScreen', () => {
         'ALERT_NOT_FOUND',
       );
       render();
-      await user.click(await screen.findByRole('button', { name: 'Delete BTCUSDT price alert' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete BTCUSDT Price Alert' }));
       expect(await screen.findByText('Alert not found.')).toBeInTheDocument();
       expect(screen.getByTestId('alert-row-a1')).toBeInTheDocument();
     });
@@ -171,7 +183,7 @@ describe('AlertsScreen', () => {
       alerts.list = [anAlert({ id: 'a1' })];
       alerts.deleteError = new ApiError('DELETE /alerts', 0, undefined, undefined);
       render();
-      await user.click(await screen.findByRole('button', { name: 'Delete BTCUSDT price alert' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete BTCUSDT Price Alert' }));
       expect(
         await screen.findByText('An unknown error occurred while deleting the alert.'),
       ).toBeInTheDocument();
@@ -240,6 +252,49 @@ describe('AlertsScreen', () => {
       expect(market.symbolRequests[1]).toEqual({ symbols: ['BTCUSDT'], refresh: true });
     });
 
+    it('keeps the chart when the tab becomes visible again and the symbol info is unchanged', async () => {
+      const { market, render } = setup();
+      market.candles = minuteCandles(T0, 500);
+      render();
+      await waitFor(() => expect(prices().bars).toHaveLength(500));
+      expect(market.symbolRequests).toHaveLength(1);
+      const candleRequests = market.candleRequests.length;
+      const setDataCalls = prices().setDataCalls;
+      showTab();
+      await waitFor(() => expect(market.symbolRequests).toHaveLength(2));
+      await act(async () => undefined);
+      expect(market.candleRequests).toHaveLength(candleRequests);
+      expect(prices().setDataCalls).toBe(setDataCalls);
+      expect(prices().bars).toHaveLength(500);
+    });
+
+    it('keeps the last symbol info and the chart when a refresh fails', async () => {
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { market, render } = setup();
+      market.candles = minuteCandles(T0, 500);
+      render();
+      await waitFor(() => expect(prices().bars).toHaveLength(500));
+      const candleRequests = market.candleRequests.length;
+      market.symbolsFail = true;
+      showTab();
+      expect(
+        await screen.findByText('An error occurred while fetching symbols info.'),
+      ).toBeInTheDocument();
+      expect(market.candleRequests).toHaveLength(candleRequests);
+      expect(prices().bars).toHaveLength(500);
+    });
+
+    it('draws the candles with the default format when the symbol info cannot be fetched', async () => {
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { market, render } = setup();
+      market.symbolsFail = true;
+      market.candles = minuteCandles(T0, 500);
+      render();
+      await waitFor(() => expect(prices().bars).toHaveLength(500));
+      expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 2, minMove: 0.01 });
+      expect(lastMockChart().watermarks[0]!.text).toBeUndefined();
+    });
+
     it('toasts when the symbol info cannot be fetched', async () => {
       const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
       const { market, render } = setup();
@@ -259,7 +314,7 @@ describe('AlertsScreen', () => {
       const { alerts, market, user, render } = setup();
       alerts.list = [anAlert({ id: 'r', symbol: 'LINKUSDT', type: 'Rsi', interval: 'FourHour' })];
       render();
-      await user.click(await screen.findByRole('button', { name: 'LINKUSDT, 4h' }));
+      await user.click(await screen.findByRole('button', { name: 'LINKUSDT' }));
       await waitFor(() =>
         expect(market.candleRequests.at(-1)).toEqual({ symbol: 'LINKUSDT', interval: 'FourHour' }),
       );

@@ -132,6 +132,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
           symbol={state.symbol}
           interval={state.interval}
           symbolInfo={state.symbolInfo}
+          symbolInfoStatus={state.symbolInfoStatus}
         />
       </Card>
       <Box

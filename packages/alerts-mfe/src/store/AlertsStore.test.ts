@@ -54,6 +54,39 @@ describe('AlertsStore', () => {
     expect(store.getState().symbolInfoStatus).toBe('unloaded');
   });
 
+  it('keeps the held symbol info object when a refetch returns the same values', () => {
+    const store = new AlertsStore(undefined);
+    store.symbolInfoLoaded('BTCUSDT', SYMBOL_CATALOGUE.BTCUSDT);
+    store.symbolInfoLoading('BTCUSDT');
+    store.symbolInfoLoaded('BTCUSDT', JSON.parse(JSON.stringify(SYMBOL_CATALOGUE.BTCUSDT)));
+    expect(store.getState().symbolInfo).toBe(SYMBOL_CATALOGUE.BTCUSDT);
+    expect(store.getState().symbolInfoStatus).toBe('loaded');
+    const finer = { ...SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 3, minMove: 0.001 } };
+    store.symbolInfoLoaded('BTCUSDT', finer);
+    expect(store.getState().symbolInfo).toBe(finer);
+  });
+
+  it('keeps the last good symbol info when a refresh fails', () => {
+    const store = new AlertsStore(undefined);
+    store.symbolInfoLoaded('BTCUSDT', SYMBOL_CATALOGUE.BTCUSDT);
+    store.symbolInfoLoading('BTCUSDT');
+    store.symbolInfoFailed('BTCUSDT');
+    expect(store.getState()).toMatchObject({
+      symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
+      symbolInfoStatus: 'loaded',
+    });
+  });
+
+  it('goes back to unloaded when the first symbol info load fails', () => {
+    const store = new AlertsStore(undefined);
+    store.symbolInfoLoading('BTCUSDT');
+    store.symbolInfoFailed('BTCUSDT');
+    expect(store.getState()).toMatchObject({ symbolInfo: undefined, symbolInfoStatus: 'unloaded' });
+    store.symbolInfoLoading('BTCUSDT');
+    store.symbolInfoFailed('ETHUSDT'); // not the selected symbol
+    expect(store.getState().symbolInfoStatus).toBe('loading');
+  });
+
   it('ignores symbol info that arrives for a symbol no longer selected', () => {
     const store = new AlertsStore(undefined);
     store.symbolInfoLoading('BTCUSDT');

@@ -7,6 +7,7 @@ import {
   DEFAULT_SYMBOL,
   isSymbolId,
 } from '@pairwatch/domain';
+import { sameSymbolInfo } from '../sameSymbolInfo';
 
 /** Where the symbol info of the selected symbol is (spec §4). */
 export type SymbolInfoStatus = 'unloaded' | 'loading' | 'loaded';
@@ -68,10 +69,25 @@ export class AlertsStore {
     if (symbol === this._state.symbol) this._set({ symbolInfoStatus: 'loading' });
   }
 
-  /** The symbol info of `symbol` arrived; `undefined` when the api did not return it. */
+  /**
+   * The symbol info of `symbol` arrived; `undefined` when the api did not return it. An answer
+   * equal to the info already held keeps that object, so a refetch with the same values changes
+   * nothing downstream.
+   */
   public symbolInfoLoaded(symbol: SymbolId, info: SymbolInfo | undefined): void {
     if (symbol !== this._state.symbol) return; // an answer for a symbol no longer selected
-    this._set({ symbolInfo: info, symbolInfoStatus: info ? 'loaded' : 'unloaded' });
+    const current = this._state.symbolInfo;
+    const symbolInfo = current && info && sameSymbolInfo(current, info) ? current : info;
+    this._set({ symbolInfo, symbolInfoStatus: symbolInfo ? 'loaded' : 'unloaded' });
+  }
+
+  /**
+   * The symbol info request for `symbol` failed: the last good info, if any, stays (a failed
+   * refresh must not take the chart's format away).
+   */
+  public symbolInfoFailed(symbol: SymbolId): void {
+    if (symbol !== this._state.symbol) return;
+    this._set({ symbolInfoStatus: this._state.symbolInfo ? 'loaded' : 'unloaded' });
   }
 
   public setAlerts(alerts: readonly Alert[]): void {

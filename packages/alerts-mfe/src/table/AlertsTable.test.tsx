@@ -86,14 +86,24 @@ describe('AlertsTable', () => {
   it('formats prices with the symbol precision and quote asset, RSI values with 2 decimals', () => {
     setup([older, newest]);
     const price = within(screen.getByTestId('alert-row-older'));
-    expect(price.getByText('Price alert')).toBeInTheDocument();
+    expect(price.getByText('Price Alert')).toBeInTheDocument();
     expect(price.getByText('60,000.00 USDT')).toBeInTheDocument();
     expect(price.getByText('65,000.00 USDT')).toBeInTheDocument();
     const rsi = within(screen.getByTestId('alert-row-newest'));
-    expect(rsi.getByText('RSI alert')).toBeInTheDocument();
-    expect(rsi.getByText('ETHUSDT, 1h')).toBeInTheDocument();
     expect(rsi.getByText('55.12')).toBeInTheDocument();
     expect(rsi.getByText('30.00')).toBeInTheDocument();
+  });
+
+  it('shows just the ticker in the Ticker cell and the type, with the RSI interval, in the Type cell', () => {
+    setup([older, newest]);
+    const cells = (id: string) =>
+      within(screen.getByTestId(id))
+        .getAllByRole('cell')
+        .slice(0, 2)
+        .map((cell) => cell.textContent);
+    expect(cells('alert-row-older')).toEqual(['BTCUSDT', 'Price Alert']);
+    expect(cells('alert-row-newest')).toEqual(['ETHUSDT', 'RSI Alert (1h)']);
+    expect(screen.getByRole('button', { name: 'ETHUSDT' })).toBeInTheDocument();
   });
 
   it('shows when and at what value a triggered alert fired', () => {
@@ -113,7 +123,7 @@ describe('AlertsTable', () => {
 
   it('selects the RSI alert symbol with its interval on a ticker click', async () => {
     const { onSelect, user } = setup([newest]);
-    await user.click(screen.getByRole('button', { name: 'ETHUSDT, 1h' }));
+    await user.click(screen.getByRole('button', { name: 'ETHUSDT' }));
     expect(onSelect).toHaveBeenCalledWith('ETHUSDT', 'OneHour');
   });
 
@@ -125,12 +135,12 @@ describe('AlertsTable', () => {
 
   it('asks to delete the alert of the row', async () => {
     const { onDelete, user } = setup([older, middle]);
-    await user.click(screen.getByRole('button', { name: 'Delete ADAUSDT price alert' }));
+    await user.click(screen.getByRole('button', { name: 'Delete ADAUSDT Price Alert' }));
     expect(onDelete).toHaveBeenCalledWith(middle);
   });
 
   it('disables the delete button of an alert being deleted', () => {
     setup([older], { deleting: new Set(['alert-1', 'older']) });
-    expect(screen.getByRole('button', { name: 'Delete BTCUSDT price alert' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete BTCUSDT Price Alert' })).toBeDisabled();
   });
 });

@@ -38,6 +38,14 @@ const COLUMNS = ['Ticker', 'Type', 'Value On Creation', 'Value Target', 'Status'
 
 const DELETE_ICON = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z';
 
+/** The Type cell, worded like the form's type select; RSI alerts name their interval. */
+function alertTypeLabel(alert: Alert): string {
+  if (alert.type !== 'Rsi') return ALERTS_MESSAGES.priceAlertOption;
+  return alert.interval
+    ? `${ALERTS_MESSAGES.rsiAlertOption} (${INTERVAL_INFO[alert.interval].label})`
+    : ALERTS_MESSAGES.rsiAlertOption;
+}
+
 function Muted({ children }: { readonly children: string }) {
   return (
     <Typography component="div" variant="caption" color="text.secondary">
@@ -127,11 +135,7 @@ interface AlertRowProps {
 
 function AlertRow({ alert, onSelect, onDelete, deleting }: AlertRowProps) {
   const isRsi = alert.type === 'Rsi';
-  const ticker =
-    isRsi && alert.interval
-      ? `${alert.symbol}, ${INTERVAL_INFO[alert.interval].label}`
-      : alert.symbol;
-  const typeLabel = isRsi ? 'RSI alert' : 'Price alert';
+  const typeLabel = alertTypeLabel(alert);
   return (
     <TableRow data-testid={`alert-row-${alert.id}`} data-status={alert.status}>
       <TableCell>
@@ -147,7 +151,7 @@ function AlertRow({ alert, onSelect, onDelete, deleting }: AlertRowProps) {
           <Box component="span" aria-hidden sx={{ display: 'inline-flex' }}>
             <SymbolLogo symbol={alert.symbol} size={18} />
           </Box>
-          {ticker}
+          {alert.symbol}
         </Link>
       </TableCell>
       <TableCell>{typeLabel}</TableCell>
@@ -171,7 +175,7 @@ function AlertRow({ alert, onSelect, onDelete, deleting }: AlertRowProps) {
       <TableCell align="right">
         <IconButton
           size="small"
-          aria-label={`Delete ${alert.symbol} ${typeLabel.toLowerCase()}`}
+          aria-label={`Delete ${alert.symbol} ${typeLabel}`}
           disabled={deleting}
           onClick={() => onDelete(alert)}
         >

@@ -30,7 +30,10 @@ export class FakeMarketData implements AlertsMarketData {
   ): Promise<Partial<Record<SymbolId, SymbolInfo>>> => {
     this.symbolRequests.push({ symbols, refresh: options.refresh ?? false });
     if (this.symbolsFail) throw new Error('symbols down');
-    return Object.fromEntries(symbols.map((s) => [s, SYMBOL_CATALOGUE[s]]));
+    // Like the api client: every answer is a new object, even with the same values.
+    return Object.fromEntries(
+      symbols.map((s) => [s, JSON.parse(JSON.stringify(SYMBOL_CATALOGUE[s])) as SymbolInfo]),
+    );
   };
 
   public candleUpdates$ = (
