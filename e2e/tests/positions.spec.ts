@@ -241,6 +241,18 @@ test.describe('Positions', () => {
     ).toBeVisible();
     await expect(page.getByText('No open positions')).toBeVisible();
 
+    // So is a file over 5 MB, by its size alone (this one is a valid export padded with spaces).
+    await page.getByTestId('positions-import-file').setInputFiles({
+      name: 'huge.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(exported).padEnd(5 * 1024 * 1024 + 1, ' ')),
+    });
+    await expect(
+      page.getByText('Import failed: huge.json is too large (5,242,881 bytes; the limit is 5 MB)'),
+    ).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Import positions' })).toBeHidden();
+    await expect(page.getByText('No open positions')).toBeVisible();
+
     await page.getByTestId('positions-import-file').setInputFiles(file);
     const confirm = page.getByRole('dialog', { name: 'Import positions' });
     await expect(confirm).toContainText('holds 2 positions');

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { SYMBOL_CATALOGUE, type Position } from '@pairwatch/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { type Observable, throwError } from 'rxjs';
 import { POSITIONS_SETTINGS_KEY } from './settings/useNewPositionSymbol';
 import { PositionStore } from './store/PositionStore';
 import { createTestDatabase } from './test-support/createTestDatabase';
@@ -257,6 +258,27 @@ describe('PositionsScreen', () => {
     expect(await store.list()).toEqual([]);
   });
 
+  it('shows a failed read of the stored positions in an error toast and then follows the store again', async () => {
+    // Dexie ends a live query at its first error; the screen must subscribe again by itself.
+    class StoreFailingOnce extends PositionStore {
+      private failed = false;
+      override positions$(): Observable<Position[]> {
+        if (this.failed) return super.positions$();
+        this.failed = true;
+        return throwError(() => new Error('Database has been closed'));
+      }
+    }
+    const store = new StoreFailingOnce(createTestDatabase());
+    await store.create(btcBuy);
+    renderPositionsScreen({ store });
+    expect(await screen.findByText('Database has been closed')).toBeInTheDocument();
+    expect(row(openTable(), 1)).toBeNull();
+
+    await findRow(openTable, 1);
+    await act(() => store.create(ethSell).then(() => undefined));
+    await findRow(openTable, 2);
+  });
+
   it('uses the api symbol formats once they load, and the catalogue when the call fails', async () => {
     const market = new FakeMarket();
     market.symbolsInfo = {
@@ -330,6 +352,30 @@ describe('PositionsScreen', () => {
       expect(await screen.findByText('Imported 2 positions.')).toBeInTheDocument();
       await findRow(endedTable, 2);
       expect(await store.list()).toEqual(before);
+    });
+
+    it('refuses a file over 5 MB without reading it, with the reason in an error toast', async () => {
+      const store = await storeWith(btcBuy);
+      renderPositionsScreen({ store });
+      await findRow(openTable, 1);
+      // A valid export, padded past the limit: only its size may refuse it.
+      const valid = JSON.stringify({
+        format: 'pairwatch.positions',
+        version: 1,
+        exportedAt: '2025-01-01T00:00:00.000Z',
+        positions: [{ id: 1, ...ethSell }],
+      });
+      const limit = 5 * 1024 * 1024;
+      const text = jest.spyOn(Blob.prototype, 'text');
+      await chooseFile(valid.padEnd(limit + 1, ' '), 'huge.json');
+      expect(
+        await screen.findByText(
+          'Import failed: huge.json is too large (5,242,881 bytes; the limit is 5 MB)',
+        ),
+      ).toBeInTheDocument();
+      expect(text).not.toHaveBeenCalled();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(await store.list()).toEqual([{ id: 1, ...btcBuy }]);
     });
 
     it('rejects a bad file with the reason in an error toast and changes nothing', async () => {

@@ -24,6 +24,7 @@ import { createPositionsExport } from './transfer/createPositionsExport';
 import { downloadPositionsFile } from './transfer/downloadPositionsFile';
 import { ImportPositionsDialog } from './transfer/ImportPositionsDialog';
 import { parsePositionsExport } from './transfer/parsePositionsExport';
+import { readPositionsFile } from './transfer/readPositionsFile';
 
 /** Props of {@link PositionsScreen}. */
 export interface PositionsScreenProps {
@@ -126,7 +127,7 @@ export function PositionsScreen({ store, market }: PositionsScreenProps) {
       setDialog({
         kind: 'import',
         fileName: file.name,
-        positions: parsePositionsExport(await file.text()),
+        positions: parsePositionsExport(await readPositionsFile(file)),
       });
     } catch (error: unknown) {
       toastImportError(error);

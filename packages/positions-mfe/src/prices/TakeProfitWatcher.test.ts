@@ -66,6 +66,15 @@ describe('TakeProfitWatcher', () => {
     expect(ids(watcher.check([sell], 'BTCUSDT', candle(60, 57900, 60100, 58200)))).toEqual([2]);
   });
 
+  it('counts the whole range of every later candle, so a fill that did not happen is tried again', () => {
+    const watcher = new TakeProfitWatcher();
+    watcher.check([buy], 'BTCUSDT', candle(60, 59000, 61000, 60000));
+    expect(ids(watcher.check([buy], 'BTCUSDT', candle(120, 60000, 62500, 61000)))).toEqual([1]);
+    // The same minute again (the fill's write failed, say): its high still reaches the TP.
+    const again = watcher.check([buy], 'BTCUSDT', candle(120, 60000, 62500, 61200));
+    expect(again).toEqual([{ position: buy, range: { high: 62500, low: 60000 } }]);
+  });
+
   it('ignores other symbols, ended positions and candles older than the baseline', () => {
     const watcher = new TakeProfitWatcher();
     const ended: Position = { ...buy, id: 4, endReason: 'Closed', endPrice: 61000 };

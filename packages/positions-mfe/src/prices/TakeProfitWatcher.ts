@@ -1,11 +1,6 @@
 import { type Candle, type Position, type SymbolId, isTakeProfitReached } from '@pairwatch/domain';
 import { type PriceRange } from '../store/PositionStore';
-
-interface Baseline {
-  readonly time: number;
-  readonly high: number;
-  readonly low: number;
-}
+import { priceSeenSince } from './priceSeenSince';
 
 /** A position whose take profit a candle reached, and the range that reached it. */
 export interface TakeProfitHit {
@@ -19,11 +14,11 @@ export interface TakeProfitHit {
  *
  * NOTE: a forming candle's high and low include price action from before this tab started to
  * watch a position (often from before the position existed). So, like the api's price alerts, the
- * first candle seen for a position is a baseline: within that same minute only the current price
- * and highs/lows beyond the baseline count; every later candle counts in full.
+ * first candle seen for a position is its baseline, and each candle counts only the prices
+ * {@link priceSeenSince} that baseline.
  */
 export class TakeProfitWatcher {
-  private readonly baselines = new Map<number, Baseline>();
+  private readonly baselines = new Map<number, Pick<Candle, 'time' | 'high' | 'low'>>();
 
   /**
    * @param openPositions - the open positions now (others are ignored).
@@ -41,6 +36,7 @@ export class TakeProfitWatcher {
       const range = this.rangeSinceBaseline(position.id, candle);
       if (range && isTakeProfitReached(position, range)) hits.push({ position, range });
     }
+    // A position that ended or was deleted is forgotten; if it comes back, it is seen anew.
     for (const id of this.baselines.keys()) {
       if (!open.has(id)) this.baselines.delete(id);
     }
@@ -48,19 +44,13 @@ export class TakeProfitWatcher {
   }
 
   private rangeSinceBaseline(id: number, candle: Candle): PriceRange | undefined {
-    const baseline = this.baselines.get(id);
-    if (baseline && candle.time < baseline.time) return undefined; // an older candle arriving late
-    const sameMinute = baseline !== undefined && candle.time === baseline.time;
-    this.baselines.set(id, {
-      time: candle.time,
-      high: sameMinute ? Math.max(baseline.high, candle.high) : candle.high,
-      low: sameMinute ? Math.min(baseline.low, candle.low) : candle.low,
-    });
-    if (!baseline) return { high: candle.close, low: candle.close };
-    if (!sameMinute) return { high: candle.high, low: candle.low };
-    return {
-      high: candle.high > baseline.high ? candle.high : candle.close,
-      low: candle.low < baseline.low ? candle.low : candle.close,
-    };
+    let baseline = this.baselines.get(id);
+    if (!baseline) {
+      baseline = { time: candle.time, high: candle.high, low: candle.low };
+      this.baselines.set(id, baseline);
+    }
+    const high = priceSeenSince(baseline, candle, 'up');
+    const low = priceSeenSince(baseline, candle, 'down');
+    return high === undefined || low === undefined ? undefined : { high, low };
   }
 }

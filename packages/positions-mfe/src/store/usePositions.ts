@@ -1,15 +1,22 @@
 import { type Position } from '@pairwatch/domain';
 import { useEffect, useRef, useState } from 'react';
+import { defer, retry, timer } from 'rxjs';
+import { liveQueryRetryDelay } from './liveQueryRetryDelay';
 import { type PositionStore } from './PositionStore';
 
 /**
  * Every stored position, by id, following changes from this tab and the others; `undefined`
  * until the first read completes.
  *
- * @param onError - told when reading the store fails (the last list read stays shown).
+ * A failed read ends a Dexie live query for good, so the hook subscribes again after a pause
+ * ({@link liveQueryRetryDelay}: 1 s doubling up to 30 s) until a read succeeds; the last list read
+ * stays shown meanwhile.
+ *
+ * @param onError - told about the first failure of each run of failures (not about every retry,
+ * so the user sees one toast per outage).
  */
 export function usePositions(
-  store: PositionStore,
+  store: Pick<PositionStore, 'positions$'>,
   onError: (error: unknown) => void,
 ): readonly Position[] | undefined {
   const [positions, setPositions] = useState<readonly Position[]>();
@@ -19,10 +26,19 @@ export function usePositions(
   }, [onError]);
 
   useEffect(() => {
-    const subscription = store.positions$().subscribe({
-      next: setPositions,
-      error: (error: unknown) => onErrorRef.current(error),
-    });
+    // Each retry asks the store for a fresh live query rather than resubscribing to the failed one.
+    const subscription = defer(() => store.positions$())
+      .pipe(
+        retry({
+          // A successful read starts a new run: its next failure is reported, its pause short.
+          resetOnSuccess: true,
+          delay: (error: unknown, attempt: number) => {
+            if (attempt === 1) onErrorRef.current(error);
+            return timer(liveQueryRetryDelay(attempt));
+          },
+        }),
+      )
+      .subscribe(setPositions);
     return () => subscription.unsubscribe();
   }, [store]);
 
