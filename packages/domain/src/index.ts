@@ -37,6 +37,7 @@ export { type Alert, type AlertType, type AlertStatus, ALERT_TYPES } from './Ale
 export { type AlertDirection, alertDirection } from './alertDirection';
 export { alertFires } from './alertFires';
 export { alertFiresWithin } from './alertFiresWithin';
+export { priceSeenSince } from './priceSeenSince';
 export { formatNumber } from './formatNumber';
 export { VALIDATION_MESSAGES } from './validationMessages';
 export { parseNumberInput } from './parseNumberInput';

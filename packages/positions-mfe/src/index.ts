@@ -26,7 +26,6 @@ export { createPositionsExport } from './transfer/createPositionsExport';
 export { parsePositionsExport } from './transfer/parsePositionsExport';
 export { MAX_POSITIONS_FILE_BYTES, readPositionsFile } from './transfer/readPositionsFile';
 export { TakeProfitWatcher, type TakeProfitHit } from './prices/TakeProfitWatcher';
-export { priceSeenSince } from './prices/priceSeenSince';
 export {
   LIVE_QUERY_FIRST_RETRY_MS,
   LIVE_QUERY_MAX_RETRY_MS,

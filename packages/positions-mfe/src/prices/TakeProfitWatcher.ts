@@ -1,6 +1,11 @@
-import { type Candle, type Position, type SymbolId, isTakeProfitReached } from '@pairwatch/domain';
+import {
+  type Candle,
+  type Position,
+  type SymbolId,
+  isTakeProfitReached,
+  priceSeenSince,
+} from '@pairwatch/domain';
 import { type PriceRange } from '../store/PositionStore';
-import { priceSeenSince } from './priceSeenSince';
 
 /** A position whose take profit a candle reached, and the range that reached it. */
 export interface TakeProfitHit {

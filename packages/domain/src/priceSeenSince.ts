@@ -1,4 +1,5 @@
-import { type AlertDirection, type Candle } from '@pairwatch/domain';
+import { type AlertDirection } from './alertDirection';
+import { type Candle } from './Candle';
 
 /**
  * The price a watcher may count in `candle` for a target in `direction`, when it started watching
@@ -11,8 +12,13 @@ import { type AlertDirection, type Candle } from '@pairwatch/domain';
  * - the baseline's own candle counts its high (low) only beyond the baseline's, else its close —
  *   the one price known to be later than the start of the watch.
  *
- * NOTE: the same rule as the api's price alerts (`priceSeenByAlert` in packages/api); it belongs
- * in `@pairwatch/domain`, where both can share it.
+ * Shared by the api's price alerts and the positions screen's take-profit fills.
+ *
+ * @example
+ * ```ts
+ * // watching began when the forming candle had high 101: a later tick to 101.5 counts
+ * priceSeenSince({ time, high: 101, low: 99 }, { time, high: 101.5, low: 99, close: 100 }, 'up'); // 101.5
+ * ```
  */
 export function priceSeenSince(
   baseline: Pick<Candle, 'time' | 'high' | 'low'>,

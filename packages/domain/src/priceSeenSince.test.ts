@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { type Candle, type UnixSeconds } from '@pairwatch/domain';
-import { priceSeenSince } from './priceSeenSince';
+import { type Candle, priceSeenSince, type UnixSeconds } from './index';
 
 function candle(time: number, low: number, high: number, close: number): Candle {
   return { time: time as UnixSeconds, open: close, high, low, close };
