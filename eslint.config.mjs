@@ -41,7 +41,8 @@ function boundaryBlock(pkg) {
                   {
                     group: banned.map((p) => `@pairwatch/${p}`),
                     message: `@pairwatch/${pkg} may import only ${
-                      allowedImports[pkg].map((p) => `@pairwatch/${p}`).join(', ') || 'no workspace package'
+                      allowedImports[pkg].map((p) => `@pairwatch/${p}`).join(', ') ||
+                      'no workspace package'
                     } (dependency direction, docs/architecture.md §1).`,
                   },
                 ]
@@ -129,7 +130,11 @@ export default tseslint.config(
         { selector: 'ExportAllDeclaration', message: 'List the names you export (no `export *`).' },
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: impure },
-        { selector: "ImportDeclaration[source.value=/^(node:|fs$|http|https$|net$|os$|path$|child_process$|worker_threads$)/]", message: impure },
+        {
+          selector:
+            'ImportDeclaration[source.value=/^(node:|fs$|http|https$|net$|os$|path$|child_process$|worker_threads$)/]',
+          message: impure,
+        },
       ],
     },
   },
