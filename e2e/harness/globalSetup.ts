@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type * as Api from '@pairwatch/api';
+import type * as ApiTesting from '@pairwatch/api/testing';
 import { inspectBuilds, PARTS, REPO_ROOT, startStack } from '../../scripts/serveStack.mjs';
 import { assertChromiumInstalled } from './chromium';
 import { ARTIFACTS_DIR } from './paths';
@@ -11,16 +11,19 @@ import { STACK_INFO_ENV, type StackInfo } from './StackInfo';
 import { stackPorts } from './stackPorts';
 import { startControlServer } from './startControlServer';
 
-// `@pairwatch/api` is CommonJS. Imported from this ES module, it would be loaded through
+// `@pairwatch/api/testing` is CommonJS. Imported from this ES module, it would be loaded through
 // Playwright's ES module hooks, and Node 20 then fails on its CommonJS dependencies' own requires
 // ("request for './kysely.js' is not in cache"); Node's CommonJS loader loads it as the api does.
-const { LocalPushService } = createRequire(import.meta.url)('@pairwatch/api') as typeof Api;
+const { LocalPushService } = createRequire(import.meta.url)(
+  '@pairwatch/api/testing',
+) as typeof ApiTesting;
 
 /**
  * Starts the product as `pnpm start` does, from the production builds (it builds nothing): the api
  * on the simulated market with a temporary DATA_DIR, and the shell and both remotes on their
  * default ports (see stackPorts), and a local Web Push service the api trusts through
- * NODE_EXTRA_CA_CERTS. Returns the teardown that stops it all.
+ * NODE_EXTRA_CA_CERTS and accepts on loopback through PUSH_ALLOW_PRIVATE_ENDPOINTS. Returns the
+ * teardown that stops it all.
  */
 async function globalSetup(): Promise<() => Promise<void>> {
   assertChromiumInstalled();
@@ -43,7 +46,7 @@ async function globalSetup(): Promise<() => Promise<void>> {
   await mkdir(logsDir, { recursive: true });
   const apiLog = createWriteStream(path.join(logsDir, 'api.log'));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pairwatch-e2e-'));
-  let push: Api.LocalPushService | undefined;
+  let push: ApiTesting.LocalPushService | undefined;
   let stack: Awaited<ReturnType<typeof startStack>> | undefined;
   let control: Awaited<ReturnType<typeof startControlServer>> | undefined;
   // Also run when the setup fails half-way: nothing started may outlive the run, nor its DATA_DIR.
@@ -61,7 +64,13 @@ async function globalSetup(): Promise<() => Promise<void>> {
     await writeFile(pushCaFile, push.certificatePem);
     stack = await startStack({
       ports: stackPorts(),
-      apiEnv: { MARKET_DATA: 'simulator', DATA_DIR: dataDir, NODE_EXTRA_CA_CERTS: pushCaFile },
+      apiEnv: {
+        MARKET_DATA: 'simulator',
+        DATA_DIR: dataDir,
+        NODE_EXTRA_CA_CERTS: pushCaFile,
+        // The local push service listens on 127.0.0.1, which the api refuses by default.
+        PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+      },
       apiOutput: (line: string) => apiLog.write(`${line}\n`),
     });
     const simulatorUrl = stack.api?.simulatorUrl();

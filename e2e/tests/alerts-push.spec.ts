@@ -1,4 +1,4 @@
-import { type LocalPushSubscription } from '@pairwatch/api';
+import { type LocalPushSubscription } from '@pairwatch/api/testing';
 import { type Page } from '@playwright/test';
 import { expect, test, type StackFixture } from '../harness/fixtures';
 
@@ -161,14 +161,16 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
   expect(message!.vapid.publicKey).toBe(publicKey);
   const payload = message!.payload;
   const pushed = JSON.parse(payload) as AlertPushPayload;
+  // On the simulated market the push says so; the in-app toast sits beside the "Simulated market"
+  // chip and gives the same text without it.
   expect(pushed).toEqual({
     title: 'BTCUSDT price alert',
-    body: expect.stringMatching(/^BTCUSDT price rose to [\d,]+\.\d{2}$/),
+    body: expect.stringMatching(/^BTCUSDT price rose to [\d,]+\.\d{2} \(simulated market\)$/),
     icon: '/icons/btc.png',
     url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
     tag: alertId,
   });
-  expect(toastText).toContain(pushed.body);
+  expect(toastText).toContain(pushed.body.replace(/ \(simulated market\)$/, ''));
 
   // 5. Delivered to the shell's service worker, which shows it as a notification.
   const cdp = await context.newCDPSession(page);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
 import webpush from 'web-push';
 import { PushSender } from '../src/push/PushSender';
@@ -135,15 +136,13 @@ async function measure(
   const store = await openAlertStore({ databaseUrl: undefined, dataDir: path.join(dir, label) });
   const subscriptions = await service.subscribe(Math.min(SUBSCRIPTIONS, count), vapid.publicKey);
   await fillOutbox(store, subscriptions, count, label);
-  const agent = new https.Agent({
-    ca: service.certificatePem,
-    keepAlive: true,
-    maxSockets: concurrency,
-  });
+  // The transport uses Node's global agent (keep-alive), as the api does: one socket per message
+  // in flight at most.
+  https.globalAgent.maxSockets = concurrency;
   const before = await service.received();
   const sender = new PushSender({
     store,
-    transport: new WebPushTransport(vapid, { testAgent: agent }),
+    transport: new WebPushTransport(vapid),
     logger: silent,
     onSubscriptionGone: () => undefined,
     concurrency,
@@ -154,7 +153,7 @@ async function measure(
   await sender.idle();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   await sender.close();
-  agent.destroy();
+  https.globalAgent.destroy();
   await store.close();
   const received = (await service.received()) - before;
   if (received !== count || sender.delivered !== count) {
@@ -175,6 +174,8 @@ async function main(): Promise<void> {
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-push-bench-'));
   const service = await startServiceProcess();
+  // Trust the push service's certificate as NODE_EXTRA_CA_CERTS would for the api process.
+  https.globalAgent.options.ca = [...tls.rootCertificates, service.certificatePem];
   try {
     const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:bench@pairwatch.invalid' };
     const baseline = await measure(

@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import { fastifySignalR } from '@pairwatch/signalr-server';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { alertsPlugin } from './alerts/alertsPlugin';
 import { type AppConfig } from './config/AppConfig';
@@ -39,14 +39,17 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, marketData } = deps;
+  // Typed as Fastify's logger, so the instance is a plain FastifyInstance (pino's own Logger type
+  // would make it a FastifyInstance<…, Logger> that plugins typed for the default do not accept).
+  const loggerInstance: FastifyBaseLogger = deps.logger ?? pino({ level: 'silent' });
   const app = Fastify({
-    loggerInstance: deps.logger ?? pino({ level: 'silent' }),
+    loggerInstance,
     // Fastify's request lines carry the query string, and some queries carry a subscription id.
     logController: new LogController({ disableRequestLogging: true }),
     clientErrorHandler: writeClientErrorProblem,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
-  }) as unknown as FastifyInstance;
+  });
   registerProblemHandlers(app);
   app.addHook('onRequest', async (request) => {
     if (request.url.length > MAX_URL_LENGTH) {

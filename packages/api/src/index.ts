@@ -33,7 +33,8 @@ export { startMarket, type MarketRuntime, type StartMarketOptions } from './mark
 export { CandleHub, CANDLE_HUB_PATH, type CandleHubState } from './hub/CandleHub';
 export { candlesResponseSchema } from './routes/candlesResponseSchema';
 
-// Alerts and Web Push (src/alerts, src/push, src/storage, src/testing)
+// Alerts and Web Push (src/alerts, src/push, src/storage). The local push service for tests is
+// in the `@pairwatch/api/testing` entry point (src/testing/index.ts), not in the product's.
 export { alertsPlugin, type AlertsPluginOptions } from './alerts/alertsPlugin';
 export { AlertEngine, type AlertEngineOptions } from './alerts/AlertEngine';
 export { AlertIndex } from './alerts/AlertIndex';
@@ -60,16 +61,3 @@ export { WebPushTransport, type WebPushTransportOptions } from './push/WebPushTr
 export { type AlertNotification } from './push/AlertNotification';
 export { loadVapidKeys } from './push/loadVapidKeys';
 export { type VapidKeys } from './push/VapidKeys';
-export {
-  LocalPushService,
-  type LocalPushSubscription,
-  type ReceivedPush,
-  type PushAttempt,
-  type PlannedFailure,
-} from './testing/LocalPushService';
-export { decryptAes128gcm, type PushReceiverKeys } from './testing/decryptAes128gcm';
-export {
-  verifyVapidAuthorization,
-  type VerifiedVapid,
-  type RejectedVapid,
-} from './testing/verifyVapidAuthorization';

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError } from './config/ConfigError';
+import { createShutdown } from './createShutdown';
 import { loadConfig } from './config/loadConfig';
 import { startMarket } from './market/startMarket';
 import { readPackageVersion } from './readPackageVersion';
@@ -32,20 +33,13 @@ async function main(): Promise<void> {
     version: readPackageVersion(),
     logger,
   });
-  let stopping = false;
-  const stop = async (signal: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'api stopping');
-    setTimeout(() => {
-      logger.error('api did not stop in time: exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    await app.close();
-    await market.close();
-    logger.info('api stopped');
-    process.exit(0);
-  };
+  const stop = createShutdown({
+    app,
+    market,
+    logger,
+    exit: (code) => process.exit(code),
+    graceMs: SHUTDOWN_GRACE_MS,
+  });
   process.once('SIGINT', (signal) => void stop(signal));
   process.once('SIGTERM', (signal) => void stop(signal));
   await app.listen({ port: config.port, host: config.host });

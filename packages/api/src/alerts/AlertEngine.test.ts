@@ -115,12 +115,28 @@ describe('AlertEngine with price alerts', () => {
     const [message] = await store.claimDueMessages(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
     expect(JSON.parse(message!.payload)).toEqual({
       title: 'BTCUSDT price alert',
-      body: 'BTCUSDT price rose to 65,100.00',
+      body: 'BTCUSDT price rose to 65,100.00 (simulated market)',
       icon: '/icons/btc.png',
       url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
       tag: alert.id,
     });
     expect(message!.topic).toBe(alert.id);
+  });
+
+  it('says nothing of a simulated market in the push when the live source is Binance', async () => {
+    market.source = 'binance';
+    await createAlert({ valueOnCreation: 60_000, valueTarget: 65_000 });
+    const subject = engine();
+    await subject.start();
+    await settle();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 65_100, 59_000, 65_050));
+    await settle();
+
+    const [message] = await store.claimDueMessages(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
+    expect(JSON.parse(message!.payload)).toMatchObject({
+      body: 'BTCUSDT price rose to 65,100.00',
+    });
   });
 
   it('fires a bearish alert when a low reaches the target', async () => {
@@ -364,7 +380,7 @@ describe('AlertEngine with RSI alerts', () => {
     expect(triggered[0]!.triggeredValue).toBeLessThanOrEqual(30);
     const [message] = await store.claimDueMessages(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
     expect(JSON.parse(message!.payload)).toMatchObject({
-      body: expect.stringMatching(/^ETHUSDT RSI \(1h\) dropped to \d+\.\d\d$/),
+      body: expect.stringMatching(/^ETHUSDT RSI \(1h\) dropped to \d+\.\d\d \(simulated market\)$/),
       url: '/alerts?symbol=ETHUSDT&interval=OneHour',
     });
   });

@@ -332,10 +332,12 @@ export class AlertEngine {
   private _fire(reached: readonly ReachedAlert[]): void {
     for (const { alert, value } of reached) {
       const now = this._now() as UnixMillis;
+      // The source that produced this price, read when the push is queued (not at boot).
+      const { source } = this._options.marketData.status();
       const message = {
         id: randomId(),
         topic: pushTopic(alert.id),
-        payload: JSON.stringify(buildAlertNotification(alert, value)),
+        payload: JSON.stringify(buildAlertNotification(alert, value, source)),
         createdAt: now,
       };
       this._firing.add(alert.id);

@@ -197,6 +197,27 @@ describe('AlertsRuntime and leadership', () => {
   });
 });
 
+describe('AlertsRuntime closing with a failing coordinator', () => {
+  it('still stops its engine when leaving the cluster fails', async () => {
+    await storeAlert(61_000);
+    const failure = new Error('cluster session would not end');
+    const coordinator = new ManualCoordinator(true);
+    // Fails before it would have told the runtime that it no longer leads.
+    coordinator.close = async () => {
+      throw failure;
+    };
+    const subject = runtime(coordinator);
+    await subject.start();
+    const streamsWhileLeading = market.subscribedStreams;
+
+    await expect(subject.close()).rejects.toBe(failure);
+
+    expect(streamsWhileLeading).toEqual(['BTCUSDT|OneMinute']);
+    expect(subject.engine).toBeUndefined();
+    expect(market.subscribedStreams).toEqual([]);
+  });
+});
+
 describe('AlertsRuntime and alert events', () => {
   it('watches an alert another process created and lets go of one it deleted', async () => {
     const coordinator = new ManualCoordinator(true);

@@ -91,8 +91,12 @@ export class AlertsRuntime {
     if (this._closed) return;
     this._closed = true;
     this._clearTimer();
-    await this._options.coordinator.close();
-    await this._serially(() => this._follow());
+    try {
+      await this._options.coordinator.close();
+    } finally {
+      // A coordinator that failed to close may not have said it stopped leading.
+      await this._serially(() => this._follow());
+    }
   }
 
   /** Runs `task` after the ones queued before it; a failure is logged and ends that task only. */

@@ -22,3 +22,37 @@ describe('WriteRateLimiter', () => {
     expect([limiter.take('a'), limiter.take('b'), limiter.take('a')]).toEqual([0, 0, 1]);
   });
 });
+
+describe('WriteRateLimiter with more clients than it remembers', () => {
+  it('never remembers more than maxClients, even when every client is busy', () => {
+    const limiter = new WriteRateLimiter({
+      capacity: 2,
+      refillPerSecond: 0.001,
+      maxClients: 3,
+      now: () => 0,
+    });
+
+    for (let client = 0; client < 50; client += 1) limiter.take(`10.0.0.${client}`);
+
+    expect(limiter.rememberedClients).toBe(3);
+  });
+
+  it('forgets the least recently seen client first', () => {
+    const limiter = new WriteRateLimiter({
+      capacity: 1,
+      refillPerSecond: 0.001,
+      maxClients: 2,
+      now: () => 0,
+    });
+    limiter.take('a');
+    limiter.take('b');
+    // 'a' is seen again (refused), so 'b' is now the least recently seen.
+    const aAgain = limiter.take('a');
+
+    limiter.take('c');
+
+    expect(aAgain).toBeGreaterThan(0);
+    expect(limiter.take('a')).toBeGreaterThan(0);
+    expect(limiter.take('b')).toBe(0);
+  });
+});

@@ -7,7 +7,7 @@ export interface WriteRateLimiterOptions {
   readonly capacity?: number;
   /** Sustained writes per second per client. Default 2. */
   readonly refillPerSecond?: number;
-  /** Clients remembered before idle (full) buckets are swept. Default 10 000. */
+  /** Clients remembered at most; beyond it the least recently seen is forgotten. Default 10 000. */
   readonly maxClients?: number;
   readonly now?: () => number;
 }
@@ -20,6 +20,11 @@ interface Bucket {
 /**
  * A token bucket per client address for the alert and push-subscription writes: a burst of
  * `capacity`, then `refillPerSecond`. A refused write gets 429 with `Retry-After`.
+ *
+ * At most `maxClients` buckets are kept: a new client beyond that evicts the least recently seen
+ * one (O(1): the map is kept in order of last use). A forgotten client starts again with a full
+ * bucket, the same as one that waited; refusing new clients instead would let a crowd of busy
+ * addresses lock everyone else out.
  */
 export class WriteRateLimiter {
   private readonly _buckets = new Map<string, Bucket>();
@@ -32,6 +37,9 @@ export class WriteRateLimiter {
     this._capacity = options.capacity ?? 120;
     this._refill = options.refillPerSecond ?? 2;
     this._maxClients = options.maxClients ?? 10_000;
+    if (!Number.isInteger(this._maxClients) || this._maxClients < 1) {
+      throw new RangeError(`maxClients must be a whole number ≥ 1, got ${this._maxClients}.`);
+    }
     this._now = options.now ?? Date.now;
   }
 
@@ -48,15 +56,19 @@ export class WriteRateLimiter {
       bucket.tokens + ((now - bucket.at) / 1000) * this._refill,
     );
     bucket.at = now;
-    if (!this._buckets.has(client)) {
-      if (this._buckets.size >= this._maxClients) this._sweep(now);
-      this._buckets.set(client, bucket);
-    }
+    // Re-inserting moves the client to the end: the map's first key is the least recently seen.
+    if (!this._buckets.delete(client)) this._makeRoom();
+    this._buckets.set(client, bucket);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return 0;
     }
     return Math.max(1, Math.ceil((1 - bucket.tokens) / this._refill));
+  }
+
+  /** How many clients' buckets are remembered now (at most `maxClients`). */
+  public get rememberedClients(): number {
+    return this._buckets.size;
   }
 
   /** A Fastify preHandler that answers 429 when the request's address is over its budget. */
@@ -71,11 +83,11 @@ export class WriteRateLimiter {
     }
   };
 
-  /** Forgets clients whose bucket has refilled (they are indistinguishable from new ones). */
-  private _sweep(now: number): void {
-    for (const [client, bucket] of this._buckets) {
-      if (bucket.tokens + ((now - bucket.at) / 1000) * this._refill >= this._capacity)
-        this._buckets.delete(client);
+  /** Forgets the least recently seen clients until a new one fits. */
+  private _makeRoom(): void {
+    for (const client of this._buckets.keys()) {
+      if (this._buckets.size < this._maxClients) return;
+      this._buckets.delete(client);
     }
   }
 }

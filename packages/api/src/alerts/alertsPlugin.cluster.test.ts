@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
@@ -13,6 +12,7 @@ import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
+import { trustCertificate } from '../test-support/trustCertificate';
 import { waitFor } from '../test-support/waitFor';
 import { LocalPushService } from '../testing/LocalPushService';
 import { alertsPlugin } from './alertsPlugin';
@@ -57,7 +57,13 @@ describe('alerts across api processes: choosing the coordinator', () => {
 
     const registering = app
       .register(alertsPlugin, {
-        config: { dataDir, databaseUrl: undefined, vapid: {}, maxActiveAlerts: 10 },
+        config: {
+          dataDir,
+          databaseUrl: undefined,
+          vapid: {},
+          maxActiveAlerts: 10,
+          pushAllowPrivateEndpoints: true,
+        },
         marketData: new ScriptedMarketData(),
         hub: new Hub<object>({}),
         store,
@@ -73,7 +79,7 @@ describe('alerts across api processes: choosing the coordinator', () => {
 
 describeWithPostgres('alerts across api processes', (database) => {
   let push: LocalPushService;
-  let agent: https.Agent;
+  let untrust: () => void;
   let dataDir: string;
   let observer: AlertStore;
   let processes: ApiProcess[] = [];
@@ -81,7 +87,7 @@ describeWithPostgres('alerts across api processes', (database) => {
 
   beforeAll(async () => {
     push = await LocalPushService.start();
-    agent = new https.Agent({ ca: push.certificatePem });
+    untrust = trustCertificate(push.certificatePem);
     // Shared, as the processes of one deployment share their VAPID keys.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-cluster-'));
     observer = await openAlertStore({ databaseUrl: database.url, dataDir });
@@ -99,7 +105,7 @@ describeWithPostgres('alerts across api processes', (database) => {
 
   afterAll(async () => {
     await observer.close();
-    agent.destroy();
+    untrust();
     await push.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -123,11 +129,16 @@ describeWithPostgres('alerts across api processes', (database) => {
     registerProblemHandlers(app);
     await app.register(fastifySignalR, { hub, path: '/candles-hub' });
     await app.register(alertsPlugin, {
-      config: { dataDir, databaseUrl: database.url, vapid: {}, maxActiveAlerts: 10 },
+      config: {
+        dataDir,
+        databaseUrl: database.url,
+        vapid: {},
+        maxActiveAlerts: 10,
+        pushAllowPrivateEndpoints: true,
+      },
       marketData: market,
       hub,
       coordinator,
-      testPushAgent: agent,
       now: () => NOW,
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -287,7 +298,9 @@ describeWithPostgres('alerts across api processes', (database) => {
     );
 
     expect(first.coordinator.isLeader).toBe(false);
-    expect(JSON.parse(message!.payload)).toMatchObject({ body: 'BTCUSDT price rose to 60,700.00' });
+    expect(JSON.parse(message!.payload)).toMatchObject({
+      body: 'BTCUSDT price rose to 60,700.00 (simulated market)',
+    });
     expect(heard).toEqual([
       expect.objectContaining({ status: 'Triggered', triggeredValue: 60_700 }),
     ]);

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import tls from 'node:tls';
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Alert, formatNumber, type SymbolId } from '@pairwatch/domain';
@@ -13,6 +11,7 @@ import pino from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/loadConfig';
 import { type MarketRuntime, startMarket } from '../market/startMarket';
+import { trustCertificate } from '../test-support/trustCertificate';
 import { LocalPushService, type LocalPushSubscription } from '../testing/LocalPushService';
 
 // Real sockets end to end: the exchange simulator feeds the api's market over its Binance-format
@@ -30,7 +29,7 @@ let dataDir: string;
 const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 const postgresDatabase = `pairwatch_alerts_it_${process.pid}`;
 let databaseUrl: string | undefined;
-const savedCa = https.globalAgent.options.ca;
+let untrust: () => void;
 
 interface RunningApi {
   readonly app: FastifyInstance;
@@ -46,6 +45,7 @@ async function startApi(): Promise<RunningApi> {
     BINANCE_REST_URL: sim.url,
     BINANCE_WS_URL: sim.wsUrl,
     PORT: '0',
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
     ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
   });
   const market = await startMarket({ config, logger });
@@ -128,7 +128,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 beforeAll(async () => {
   sim = await startExchangeSim({ seed: 11, tickMs: 100, clock: () => Date.now() + clockOffsetMs });
   push = await LocalPushService.start();
-  https.globalAgent.options.ca = [...tls.rootCertificates, push.certificatePem];
+  untrust = trustCertificate(push.certificatePem);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-alerts-e2e-'));
   if (postgresUrl !== undefined) {
     await adminQuery(`CREATE DATABASE ${postgresDatabase}`);
@@ -153,7 +153,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  https.globalAgent.options.ca = savedCa;
+  untrust();
   await push.close();
   await sim.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

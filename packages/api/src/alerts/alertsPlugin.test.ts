@@ -1,14 +1,18 @@
 import fs from 'node:fs';
-import https from 'node:https';
+import { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { type Alert, type UnixMillis } from '@pairwatch/domain';
-import { Hub } from '@pairwatch/signalr-server';
+import { fastifySignalR, Hub } from '@pairwatch/signalr-server';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { InProcessCoordinator } from '../cluster/InProcessCoordinator';
 import { registerProblemHandlers } from '../errors/registerProblemHandlers';
 import { LocalPushService } from '../testing/LocalPushService';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
+import { trustCertificate } from '../test-support/trustCertificate';
 import { openAlertStore } from '../storage/openAlertStore';
 import { type AlertStore } from '../storage/AlertStore';
 import { alertsPlugin, type AlertsPluginOptions } from './alertsPlugin';
@@ -20,18 +24,23 @@ let app: FastifyInstance;
 let market: ScriptedMarketData;
 let store: AlertStore;
 let push: LocalPushService;
-let agent: https.Agent;
+let untrust: () => void;
 let dataDir: string;
 
 async function build(overrides: Partial<AlertsPluginOptions> = {}): Promise<void> {
   app = Fastify();
   registerProblemHandlers(app);
   await app.register(alertsPlugin, {
-    config: { dataDir, databaseUrl: undefined, vapid: {}, maxActiveAlerts: 3 },
+    config: {
+      dataDir,
+      databaseUrl: undefined,
+      vapid: {},
+      maxActiveAlerts: 3,
+      pushAllowPrivateEndpoints: true,
+    },
     marketData: market,
     hub: new Hub({}),
     store,
-    testPushAgent: agent,
     now: () => NOW,
     ...overrides,
   });
@@ -58,11 +67,11 @@ async function createAlert(body: Record<string, unknown>) {
 
 beforeAll(async () => {
   push = await LocalPushService.start();
-  agent = new https.Agent({ ca: push.certificatePem });
+  untrust = trustCertificate(push.certificatePem);
 });
 
 afterAll(async () => {
-  agent.destroy();
+  untrust();
   await push.close();
 });
 
@@ -354,7 +363,7 @@ describe('the alerts plugin: alerts', () => {
 
     expect(JSON.parse(message!.payload)).toEqual({
       title: 'BTCUSDT price alert',
-      body: 'BTCUSDT price rose to 60,600.00',
+      body: 'BTCUSDT price rose to 60,600.00 (simulated market)',
       icon: '/icons/btc.png',
       url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
       tag: alert.id,
@@ -389,5 +398,180 @@ describe('the alerts plugin: alerts', () => {
     expect(await store.findSubscription(subscriptionId)).toMatchObject({
       createdAt: NOW as UnixMillis,
     });
+  });
+});
+
+describe('the alerts plugin: push endpoints in the api’s own network', () => {
+  it.each([
+    ['https://127.0.0.1:8443/push/x', 'a loopback address'],
+    ['https://localhost/push/x', 'the local machine'],
+    ['https://[::1]/push/x', 'a loopback address'],
+    ['https://10.0.0.7/push/x', 'a private address'],
+    ['https://192.168.1.1/push/x', 'a private address'],
+    ['https://169.254.169.254/latest/meta-data', 'a link-local address'],
+    ['https://[fd00::5]/push/x', 'a private address'],
+    ['https://0.0.0.0/push/x', 'an unspecified address'],
+  ])('refuses %s (%s) with 400 and stores nothing', async (endpoint, reason) => {
+    const saved: string[] = [];
+    store = Object.assign(Object.create(store) as AlertStore, {
+      saveSubscription: async (keys: { endpoint: string }) => {
+        saved.push(keys.endpoint);
+        return { subscriptionId: 'never', created: true };
+      },
+    });
+    await build({
+      config: {
+        dataDir,
+        databaseUrl: undefined,
+        vapid: {},
+        maxActiveAlerts: 3,
+        pushAllowPrivateEndpoints: false,
+      },
+    });
+    const { keys } = push.createSubscription();
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: { endpoint, keys },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_PUSH_SUBSCRIPTION',
+      detail: expect.stringContaining(
+        `endpoint must be a public push service; its host is ${reason}`,
+      ),
+    });
+    expect(saved).toEqual([]);
+  });
+
+  it('accepts a public https endpoint without PUSH_ALLOW_PRIVATE_ENDPOINTS', async () => {
+    await build({
+      config: {
+        dataDir,
+        databaseUrl: undefined,
+        vapid: {},
+        maxActiveAlerts: 3,
+        pushAllowPrivateEndpoints: false,
+      },
+    });
+    const { keys } = push.createSubscription();
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def', keys },
+    });
+
+    expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('the alerts plugin: malformed subscription ids', () => {
+  it('answers DELETE /push/subscriptions with a malformed id with 400, without a lookup', async () => {
+    const deleted: string[] = [];
+    store = Object.assign(Object.create(store) as AlertStore, {
+      deleteSubscription: async (id: string) => {
+        deleted.push(id);
+        return undefined;
+      },
+    });
+    await build();
+
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/push/subscriptions/${encodeURIComponent('not an id!')}`,
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(deleted).toEqual([]);
+  });
+
+  it('fails WatchAlerts with a malformed id as a hub error, without a lookup', async () => {
+    const looked: string[] = [];
+    const real = store;
+    store = Object.assign(Object.create(real) as AlertStore, {
+      findSubscription: async (id: string) => {
+        looked.push(id);
+        return real.findSubscription(id);
+      },
+    });
+    const hub = new Hub<object>({});
+    app = Fastify();
+    registerProblemHandlers(app);
+    await app.register(fastifySignalR, { hub, path: '/candles-hub' });
+    await app.register(alertsPlugin, {
+      config: {
+        dataDir,
+        databaseUrl: undefined,
+        vapid: {},
+        maxActiveAlerts: 3,
+        pushAllowPrivateEndpoints: true,
+      },
+      marketData: market,
+      hub,
+      store,
+      now: () => NOW,
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const client = new HubConnectionBuilder()
+      .withUrl(`http://127.0.0.1:${port}/candles-hub`)
+      .configureLogging(LogLevel.None)
+      .build();
+    await client.start();
+    try {
+      await expect(client.invoke('WatchAlerts', 'x'.repeat(30) + '/../' + 'y')).rejects.toThrow(
+        /Unknown push subscription/,
+      );
+      expect(looked).toEqual([]);
+    } finally {
+      await client.stop();
+    }
+  });
+});
+
+describe('the alerts plugin: closing what it opened', () => {
+  it('closes its store when the VAPID keys cannot be loaded', async () => {
+    fs.writeFileSync(path.join(dataDir, 'vapid-keys.json'), 'not json');
+    let closed = 0;
+    const real = store;
+    store = Object.assign(Object.create(real) as AlertStore, {
+      close: async () => {
+        closed += 1;
+        await real.close();
+      },
+    });
+
+    await expect(build()).rejects.toThrow(/vapid-keys\.json is not readable JSON/);
+    expect(closed).toBe(1);
+  });
+
+  it('still closes the push sender and the store when leaving the cluster fails', async () => {
+    let closed = 0;
+    const real = store;
+    store = Object.assign(Object.create(real) as AlertStore, {
+      close: async () => {
+        closed += 1;
+        await real.close();
+      },
+    });
+    const failure = new Error('cluster session would not end');
+    class FailingCoordinator extends InProcessCoordinator {
+      public override async close(): Promise<void> {
+        await super.close();
+        throw failure;
+      }
+    }
+    await build({ coordinator: new FailingCoordinator(pino({ level: 'silent' })) });
+
+    const closing = app.close();
+
+    await expect(closing).rejects.toBe(failure);
+    expect(closed).toBe(1);
   });
 });

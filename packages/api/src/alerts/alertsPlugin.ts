@@ -1,6 +1,5 @@
-import type https from 'node:https';
 import { guards, type Hub, HubError } from '@pairwatch/signalr-server';
-import { type FastifyBaseLogger, type FastifyPluginAsync } from 'fastify';
+import { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type AppConfig } from '../config/AppConfig';
 import { type MarketData } from '../market/MarketData';
 import { loadVapidKeys } from '../push/loadVapidKeys';
@@ -18,13 +17,20 @@ import {
 import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
 import { alertsGroup } from './alertsGroup';
+import { wellFormedId } from './wellFormedId';
 import { AlertsRuntime } from './AlertsRuntime';
 import { WriteRateLimiter, type WriteRateLimiterOptions } from './WriteRateLimiter';
 
 /** Options of {@link alertsPlugin}. */
 export interface AlertsPluginOptions {
-  /** `DATA_DIR`, `DATABASE_URL`, `VAPID_*` and `MAX_ACTIVE_ALERTS` from the api configuration. */
-  readonly config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'vapid' | 'maxActiveAlerts'>;
+  /**
+   * `DATA_DIR`, `DATABASE_URL`, `VAPID_*`, `MAX_ACTIVE_ALERTS` and `PUSH_ALLOW_PRIVATE_ENDPOINTS`
+   * from the api configuration.
+   */
+  readonly config: Pick<
+    AppConfig,
+    'dataDir' | 'databaseUrl' | 'vapid' | 'maxActiveAlerts' | 'pushAllowPrivateEndpoints'
+  >;
   readonly marketData: MarketData;
   /** The candle hub: `WatchAlerts` is registered on it and `AlertTriggered` sent through it. */
   readonly hub: Hub<object>;
@@ -34,11 +40,6 @@ export interface AlertsPluginOptions {
   readonly store?: AlertStore;
   /** A transport to use instead of Web Push (unit tests). */
   readonly transport?: PushTransport;
-  /**
-   * TEST ONLY: HTTPS agent for push requests, so an in-process test can trust a local push
-   * service's self-signed certificate. Never set in production (see {@link WebPushTransport}).
-   */
-  readonly testPushAgent?: https.Agent;
   /**
    * A coordinator to use instead of the one the store calls for (PostgreSQL: advisory lock and
    * LISTEN/NOTIFY on `config.databaseUrl`; SQLite: in-process). The plugin closes it.
@@ -52,9 +53,6 @@ export interface AlertsPluginOptions {
   readonly rateLimit?: WriteRateLimiterOptions;
   readonly now?: () => number;
 }
-
-/** Longest argument `WatchAlerts` looks up. */
-const MAX_ID_LENGTH = 64;
 
 function createCoordinator(
   store: AlertStore,
@@ -82,24 +80,43 @@ function createCoordinator(
  * @example `await app.register(alertsPlugin, { config, marketData, hub: candleHub.hub })`
  */
 export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app, options) => {
-  const { config, marketData, hub } = options;
+  const { config } = options;
   const logger = options.logger ?? app.log;
-  const now = options.now ?? Date.now;
   const store =
     options.store ??
     (await openAlertStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const vapid = loadVapidKeys(config.vapid, config.dataDir);
-  const transport =
-    options.transport ??
-    new WebPushTransport(vapid, options.testPushAgent ? { testAgent: options.testPushAgent } : {});
-
-  let coordinator: ClusterCoordinator;
+  // Until the onClose hook owns them, what was opened is closed here if a later step throws.
+  let coordinator: ClusterCoordinator | undefined;
   try {
+    const vapid = loadVapidKeys(config.vapid, config.dataDir);
+    const transport = options.transport ?? new WebPushTransport(vapid);
     coordinator = createCoordinator(store, options, logger);
+    await setUp(app, options, { store, coordinator, transport, publicKey: vapid.publicKey });
   } catch (error: unknown) {
-    await store.close();
+    // The set-up's failure is the one to report; a failure to close is logged beside it.
+    const closeFailed = (what: string) => (closeError: unknown) =>
+      logger.error({ err: closeError }, `could not close the ${what} after a failed start`);
+    await coordinator?.close().catch(closeFailed('cluster coordinator'));
+    await store.close().catch(closeFailed('alert store'));
     throw error;
   }
+};
+
+/** Wires the runtime, the sender, the hub method and the routes; registers start and close. */
+async function setUp(
+  app: FastifyInstance,
+  options: AlertsPluginOptions,
+  parts: {
+    readonly store: AlertStore;
+    readonly coordinator: ClusterCoordinator;
+    readonly transport: PushTransport;
+    readonly publicKey: string;
+  },
+): Promise<void> {
+  const { config, marketData, hub } = options;
+  const { store, coordinator, transport } = parts;
+  const logger = options.logger ?? app.log;
+  const now = options.now ?? Date.now;
   // The engine wakes the sender, and the sender announces the alerts of gone subscriptions.
   const runtime = new AlertsRuntime({
     store,
@@ -123,11 +140,14 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
   });
   const limiter = new WriteRateLimiter({ ...options.rateLimit, now });
 
-  hub.addMethod('WatchAlerts', [guards.string], async (caller, subscriptionId) => {
-    const known =
-      subscriptionId.length <= MAX_ID_LENGTH &&
-      (await store.findSubscription(subscriptionId)) !== undefined;
-    if (!known) throw new HubError('Unknown push subscription: enable push notifications again.');
+  hub.addMethod('WatchAlerts', [guards.string], async (caller, rawId) => {
+    // A malformed id cannot be one of ours: refused without a lookup, like an unknown one.
+    const subscriptionId = wellFormedId(rawId);
+    if (
+      subscriptionId === undefined ||
+      (await store.findSubscription(subscriptionId)) === undefined
+    )
+      throw new HubError('Unknown push subscription: enable push notifications again.');
     caller.addToGroup(alertsGroup(subscriptionId));
   });
 
@@ -142,7 +162,8 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
   await app.register(pushRoutes, {
     store,
     announce: (event) => runtime.announce(event),
-    publicKey: vapid.publicKey,
+    publicKey: parts.publicKey,
+    allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
     limiter,
     now,
   });
@@ -151,9 +172,16 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
     await runtime.start();
     sender.start();
   });
+  // Each step runs even when one before it throws (close then rejects with the last failure).
   app.addHook('onClose', async () => {
-    await runtime.close();
-    await sender.close();
-    await store.close();
+    try {
+      await runtime.close();
+    } finally {
+      try {
+        await sender.close();
+      } finally {
+        await store.close();
+      }
+    }
   });
-};
+}

@@ -41,6 +41,12 @@ export interface AppConfig {
   readonly vapid: VapidConfig;
   /** `MAX_ACTIVE_ALERTS` per push subscription (default 100). */
   readonly maxActiveAlerts: number;
+  /**
+   * `PUSH_ALLOW_PRIVATE_ENDPOINTS` (default false): accept push endpoints on `localhost` or at
+   * loopback, private, link-local or unspecified IP addresses. Only for tests that run a local
+   * push service; in production the api must not be made to POST into its own network.
+   */
+  readonly pushAllowPrivateEndpoints: boolean;
   /** `LOG_LEVEL` (default info). */
   readonly logLevel: LogLevel;
 }

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       corsOrigins: DEFAULT_CORS_ORIGINS,
       vapid: { publicKey: undefined, privateKey: undefined, subject: undefined },
       maxActiveAlerts: 100,
+      pushAllowPrivateEndpoints: false,
       logLevel: 'info',
     });
     expect(config.corsOrigins).toEqual(['http://127.0.0.1:8080', 'http://localhost:8080']);
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
         VAPID_PRIVATE_KEY: PRIVATE_KEY,
         VAPID_SUBJECT: 'mailto:ops@example.org',
         MAX_ACTIVE_ALERTS: '7',
+        PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
         LOG_LEVEL: 'warn',
       },
       '/srv',
@@ -69,6 +71,7 @@ describe('loadConfig', () => {
       subject: 'mailto:ops@example.org',
     });
     expect(config.maxActiveAlerts).toBe(7);
+    expect(config.pushAllowPrivateEndpoints).toBe(true);
     expect(config.logLevel).toBe('warn');
   });
 
@@ -94,6 +97,11 @@ describe('loadConfig', () => {
     ['VAPID_SUBJECT', 'ops@example.org', /^VAPID_SUBJECT must be a mailto: or https: contact/],
     ['MAX_ACTIVE_ALERTS', '0', /^MAX_ACTIVE_ALERTS must be between 1 and 100000/],
     ['MAX_ACTIVE_ALERTS', '2.5', /^MAX_ACTIVE_ALERTS must be a whole number/],
+    [
+      'PUSH_ALLOW_PRIVATE_ENDPOINTS',
+      'yes',
+      /^PUSH_ALLOW_PRIVATE_ENDPOINTS must be one of true, false, got 'yes'/,
+    ],
     [
       'LOG_LEVEL',
       'verbose',

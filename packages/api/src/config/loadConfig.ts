@@ -22,6 +22,8 @@ const LOG_LEVELS: readonly LogLevel[] = [
   'silent',
 ];
 const MAX_ALERTS_CEILING = 100_000;
+/** Switches are spelled out: a typo such as 'ture' or '1' is refused rather than read as false. */
+const BOOLEANS: readonly ('true' | 'false')[] = ['true', 'false'];
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -180,6 +182,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   const maxActiveAlerts = field('MAX_ACTIVE_ALERTS', 100, (raw) =>
     integer(raw, 'MAX_ACTIVE_ALERTS', 1, MAX_ALERTS_CEILING),
   );
+  const pushAllowPrivateEndpoints =
+    oneOf('PUSH_ALLOW_PRIVATE_ENDPOINTS', 'false', BOOLEANS) === 'true';
   const logLevel = oneOf('LOG_LEVEL', 'info', LOG_LEVELS);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -195,6 +199,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     corsOrigins,
     vapid,
     maxActiveAlerts,
+    pushAllowPrivateEndpoints,
     logLevel,
   };
 }

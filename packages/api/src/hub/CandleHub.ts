@@ -17,6 +17,7 @@ import {
   type HubSettings,
   type Logger,
 } from '@pairwatch/signalr-server';
+import { quoteInput } from '../errors/quoteInput';
 import { type MarketData } from '../market/MarketData';
 
 /** Where the hub is mounted (architecture §4). */
@@ -48,11 +49,6 @@ function candleGroup(symbol: SymbolId, interval: Interval): string {
   return `candles:${symbol}:${interval}`;
 }
 
-/** Echoes client input in an error without letting it grow the message. */
-function quote(value: string): string {
-  return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
-}
-
 function crossProduct(
   symbols: readonly string[],
   intervals: readonly string[],
@@ -60,13 +56,13 @@ function crossProduct(
   const badSymbol = symbols.find((symbol) => !isSymbolId(symbol));
   if (badSymbol !== undefined) {
     throw new HubError(
-      `Unknown symbol ${quote(badSymbol)}. Supported symbols: ${SYMBOLS.join(', ')}.`,
+      `Unknown symbol ${quoteInput(badSymbol)}. Supported symbols: ${SYMBOLS.join(', ')}.`,
     );
   }
   const badInterval = intervals.find((interval) => !isInterval(interval));
   if (badInterval !== undefined) {
     throw new HubError(
-      `Unknown interval ${quote(badInterval)}. Use one of ${INTERVALS.join(', ')}.`,
+      `Unknown interval ${quoteInput(badInterval)}. Use one of ${INTERVALS.join(', ')}.`,
     );
   }
   return (symbols as SymbolId[]).flatMap((symbol) =>

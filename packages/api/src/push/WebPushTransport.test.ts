@@ -1,12 +1,17 @@
+import { once } from 'node:events';
+import { type ServerResponse } from 'node:http';
 import https from 'node:https';
+import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import webpush from 'web-push';
+import { trustCertificate } from '../test-support/trustCertificate';
+import { createSelfSignedCertificate } from '../testing/createSelfSignedCertificate';
 import { LocalPushService, type LocalPushSubscription } from '../testing/LocalPushService';
 import { type PushRequest } from './PushTransport';
 import { WebPushTransport } from './WebPushTransport';
 
 let push: LocalPushService;
-let agent: https.Agent;
+let untrust: () => void;
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@example.org' };
 
 function request(subscription: LocalPushSubscription, payload = '{"title":"t"}'): PushRequest {
@@ -21,18 +26,18 @@ function request(subscription: LocalPushSubscription, payload = '{"title":"t"}')
 
 beforeAll(async () => {
   push = await LocalPushService.start();
-  agent = new https.Agent({ ca: push.certificatePem, keepAlive: true });
+  untrust = trustCertificate(push.certificatePem);
 });
 
 afterAll(async () => {
-  agent.destroy();
+  untrust();
   await push.close();
 });
 
 describe('WebPushTransport against the local push service', () => {
   it('delivers an encrypted message with a valid VAPID token and the RFC 8030 headers', async () => {
     const subscription = push.createSubscription({ applicationServerKey: vapid.publicKey });
-    const transport = new WebPushTransport(vapid, { testAgent: agent });
+    const transport = new WebPushTransport(vapid);
 
     const outcome = await transport.send(request(subscription, '{"title":"BTCUSDT price alert"}'));
 
@@ -57,9 +62,7 @@ describe('WebPushTransport against the local push service', () => {
     const subscription = push.createSubscription();
     push.expireSubscription(subscription.endpoint);
 
-    const outcome = await new WebPushTransport(vapid, { testAgent: agent }).send(
-      request(subscription),
-    );
+    const outcome = await new WebPushTransport(vapid).send(request(subscription));
 
     expect(outcome).toEqual({ kind: 'gone', status: 410 });
   });
@@ -68,9 +71,7 @@ describe('WebPushTransport against the local push service', () => {
     const subscription = push.createSubscription();
     push.failNext(subscription.endpoint, { status: 429, retryAfterSeconds: 7 });
 
-    const outcome = await new WebPushTransport(vapid, { testAgent: agent }).send(
-      request(subscription),
-    );
+    const outcome = await new WebPushTransport(vapid).send(request(subscription));
 
     expect(outcome).toMatchObject({ kind: 'retry', status: 429, retryAfterMs: 7000 });
   });
@@ -79,9 +80,7 @@ describe('WebPushTransport against the local push service', () => {
     const subscription = push.createSubscription();
     push.failNext(subscription.endpoint, { status: 500 });
 
-    const outcome = await new WebPushTransport(vapid, { testAgent: agent }).send(
-      request(subscription),
-    );
+    const outcome = await new WebPushTransport(vapid).send(request(subscription));
 
     expect(outcome).toMatchObject({ kind: 'retry', status: 500, retryAfterMs: undefined });
   });
@@ -91,23 +90,107 @@ describe('WebPushTransport against the local push service', () => {
       applicationServerKey: webpush.generateVAPIDKeys().publicKey,
     });
 
-    const outcome = await new WebPushTransport(vapid, { testAgent: agent }).send(
-      request(subscription),
-    );
+    const outcome = await new WebPushTransport(vapid).send(request(subscription));
 
     expect(outcome).toMatchObject({ kind: 'rejected', status: 403 });
   });
 
   it('reports a certificate it does not trust as a network failure to retry', async () => {
-    const subscription = push.createSubscription();
+    const untrusted = await LocalPushService.start();
+    try {
+      const subscription = untrusted.createSubscription();
 
-    const outcome = await new WebPushTransport(vapid).send(request(subscription));
+      const outcome = await new WebPushTransport(vapid).send(request(subscription));
+
+      expect(outcome).toMatchObject({
+        kind: 'retry',
+        status: undefined,
+        reason: expect.stringContaining('network error'),
+      });
+      expect(untrusted.receivedFor(subscription.endpoint)).toEqual([]);
+    } finally {
+      await untrusted.close();
+    }
+  });
+});
+
+describe('WebPushTransport against a push service that misbehaves', () => {
+  let server: https.Server;
+  let origin: string;
+  let answer: (response: ServerResponse) => void;
+  let restoreTrust: () => void;
+
+  beforeAll(async () => {
+    const { keyPem, certificatePem } = await createSelfSignedCertificate();
+    restoreTrust = trustCertificate(certificatePem);
+    server = https.createServer({ key: keyPem, cert: certificatePem }, (request, response) => {
+      request.resume();
+      answer(response);
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    restoreTrust();
+    server.closeAllConnections();
+    server.close();
+    await once(server, 'close');
+  });
+
+  function subscriptionAt(path: string): LocalPushSubscription {
+    return { ...push.createSubscription(), endpoint: `${origin}${path}` };
+  }
+
+  it('keeps only a short, sanitized reason from a long error reply', async () => {
+    answer = (response) => {
+      response.writeHead(400, { 'content-type': 'text/html' });
+      response.end(
+        `<html>${'<p>rejected ' + `${origin}/push/secret-endpoint-token`.repeat(500)}</html>`,
+      );
+    };
+
+    const outcome = await new WebPushTransport(vapid).send(request(subscriptionAt('/push/a')));
+
+    expect(outcome).toMatchObject({ kind: 'rejected', status: 400 });
+    const { reason } = outcome as { reason: string };
+    expect(reason).toMatch(/^push service answered 400: html p rejected/);
+    expect(reason).not.toContain('secret-endpoint-token');
+    expect(reason.length).toBeLessThanOrEqual(140);
+  });
+
+  /** Writes `chunk` every `everyMs` until the client hangs up (bounded by the test's timeout). */
+  function trickle(response: ServerResponse, chunk: string, everyMs: number): void {
+    const timer = setInterval(() => response.write(chunk), everyMs);
+    response.on('close', () => clearInterval(timer));
+  }
+
+  it('stops reading an endless reply and still reports its status', async () => {
+    answer = (response) => {
+      response.writeHead(503, { 'retry-after': '3' });
+      trickle(response, 'x'.repeat(1024), 1);
+    };
+
+    const outcome = await new WebPushTransport(vapid).send(request(subscriptionAt('/push/b')));
+
+    expect(outcome).toMatchObject({ kind: 'retry', status: 503, retryAfterMs: 3000 });
+  });
+
+  it('gives up on a push service that trickles its answer past the deadline, as a failure to retry', async () => {
+    answer = (response) => {
+      response.writeHead(201);
+      trickle(response, '.', 20);
+    };
+
+    const outcome = await new WebPushTransport(vapid, { timeoutMs: 200 }).send(
+      request(subscriptionAt('/push/c')),
+    );
 
     expect(outcome).toMatchObject({
       kind: 'retry',
       status: undefined,
-      reason: expect.stringContaining('network error'),
+      reason: expect.stringContaining('no complete answer within 200 ms'),
     });
-    expect(push.receivedFor(subscription.endpoint)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
-import type https from 'node:https';
+import { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
 import webpush from 'web-push';
 import { parseRetryAfter } from './parseRetryAfter';
+import { pushReplyReason } from './pushReplyReason';
 import { type PushOutcome, type PushRequest, type PushTransport } from './PushTransport';
 import { type VapidKeys } from './VapidKeys';
 
@@ -9,80 +11,138 @@ const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 /** Sign a new token when the cached one has less than this left. */
 const TOKEN_RENEW_BEFORE_SECONDS = 6 * 60 * 60;
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** Push services answer in a few bytes; more of a reply is not read. */
+const MAX_REPLY_BYTES = 4096;
 
 /** Options of {@link WebPushTransport}. */
 export interface WebPushTransportOptions {
-  /** Socket timeout per request. */
+  /** Deadline of one request, reply included. */
   readonly timeoutMs?: number;
-  /**
-   * TEST ONLY: the HTTPS agent for push requests, so an in-process test can trust a local push
-   * service's self-signed certificate. Product code never sets it: the api uses Node's trust
-   * store, extended by `NODE_EXTRA_CA_CERTS` when needed.
-   */
-  readonly testAgent?: https.Agent;
   /** Clock in ms (tests). */
   readonly now?: () => number;
 }
 
+/** What a push service answered: its status, headers and the first bytes of its body. */
+interface PushReply {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
 /**
- * {@link PushTransport} over the `web-push` library: aes128gcm encryption and a VAPID token per
- * push service origin, signed once and reused for hours rather than once per message.
+ * {@link PushTransport} for RFC 8030 push services: the `web-push` library encrypts (aes128gcm)
+ * and signs the VAPID token, once per push service origin and reused for hours rather than once
+ * per message; the request is ours, so that a reply is read up to 4 KiB only and within one
+ * deadline (the endpoint is whatever a browser registered). Outgoing HTTPS uses Node's trust
+ * store, extended by `NODE_EXTRA_CA_CERTS` when a test runs a local push service.
  */
 export class WebPushTransport implements PushTransport {
   private readonly _tokens = new Map<string, { authorization: string; expiresAt: number }>();
   private readonly _now: () => number;
+  private readonly _timeoutMs: number;
 
   public constructor(
     private readonly _vapid: VapidKeys,
-    private readonly _options: WebPushTransportOptions = {},
+    options: WebPushTransportOptions = {},
   ) {
-    this._now = _options.now ?? Date.now;
+    this._now = options.now ?? Date.now;
+    this._timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
   public async send(request: PushRequest): Promise<PushOutcome> {
     const { subscription } = request;
+    let body: Buffer;
+    let authorization: string;
     try {
-      const result = await webpush.sendNotification(
-        {
-          endpoint: subscription.endpoint,
-          keys: { p256dh: subscription.p256dh, auth: subscription.auth },
-        },
+      body = webpush.encrypt(
+        subscription.p256dh,
+        subscription.auth,
         request.payload,
-        {
-          TTL: request.ttlSeconds,
-          urgency: request.urgency,
-          topic: request.topic,
-          contentEncoding: 'aes128gcm',
-          // The token is signed here (cached per origin), so the library must not sign another.
-          vapidDetails: null as unknown as undefined,
-          headers: { Authorization: this._authorization(subscription.endpoint) },
-          timeout: this._options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-          ...(this._options.testAgent ? { agent: this._options.testAgent } : {}),
-        },
-      );
-      return { kind: 'delivered', status: result.statusCode };
+        'aes128gcm',
+      ).cipherText;
+      authorization = this._authorization(subscription.endpoint);
     } catch (error: unknown) {
-      if (error instanceof webpush.WebPushError) {
-        const status = error.statusCode;
-        const reason = `push service answered ${status}${error.body ? `: ${error.body.slice(0, 200)}` : ''}`;
-        if (status === 404 || status === 410) return { kind: 'gone', status };
-        if (status === 429 || status >= 500) {
-          return {
-            kind: 'retry',
-            status,
-            retryAfterMs: parseRetryAfter(error.headers['retry-after'], this._now()),
-            reason,
-          };
-        }
-        return { kind: 'rejected', status, reason };
-      }
+      return this._retry(`could not prepare the message: ${String(error)}`);
+    }
+    let reply: PushReply;
+    try {
+      reply = await this._post(subscription.endpoint, body, {
+        Authorization: authorization,
+        TTL: request.ttlSeconds,
+        Urgency: request.urgency,
+        Topic: request.topic,
+        'Content-Type': 'application/octet-stream',
+        'Content-Encoding': 'aes128gcm',
+        'Content-Length': body.length,
+      });
+    } catch (error: unknown) {
+      return this._retry(`network error: ${String(error)}`);
+    }
+    const { status } = reply;
+    if (status >= 200 && status <= 299) return { kind: 'delivered', status };
+    if (status === 404 || status === 410) return { kind: 'gone', status };
+    const reason = pushReplyReason(status, reply.body);
+    if (status === 429 || status >= 500) {
       return {
         kind: 'retry',
-        status: undefined,
-        retryAfterMs: undefined,
-        reason: `network error: ${String(error)}`,
+        status,
+        retryAfterMs: parseRetryAfter(reply.headers['retry-after'], this._now()),
+        reason,
       };
     }
+    return { kind: 'rejected', status, reason };
+  }
+
+  private _retry(reason: string): PushOutcome {
+    return { kind: 'retry', status: undefined, retryAfterMs: undefined, reason };
+  }
+
+  /**
+   * POSTs the message; resolves with the reply (its body cut at 4 KiB), rejects on an I/O failure
+   * or when the whole exchange takes longer than the deadline.
+   */
+  private _post(endpoint: string, body: Buffer, headers: OutgoingHttpHeaders): Promise<PushReply> {
+    return new Promise<PushReply>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined = undefined;
+      const settle = (outcome: () => void) => {
+        if (timer === undefined) return;
+        clearTimeout(timer);
+        timer = undefined;
+        outcome();
+      };
+      const request = https.request(endpoint, { method: 'POST', headers }, (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () =>
+          settle(() =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        response.on('data', (chunk: Buffer) => {
+          if (size < MAX_REPLY_BYTES) chunks.push(chunk.subarray(0, MAX_REPLY_BYTES - size));
+          size += chunk.length;
+          if (size >= MAX_REPLY_BYTES) {
+            done();
+            response.destroy();
+          }
+        });
+        response.on('end', done);
+        response.on('error', (error) => settle(() => reject(error)));
+        // Closed before its end (after 'end', the reply has already settled this).
+        response.on('close', () =>
+          settle(() => reject(new Error('the push service closed the connection mid-answer'))),
+        );
+      });
+      timer = setTimeout(
+        () => request.destroy(new Error(`no complete answer within ${this._timeoutMs} ms`)),
+        this._timeoutMs,
+      );
+      request.on('error', (error) => settle(() => reject(error)));
+      request.end(body);
+    });
   }
 
   private _authorization(endpoint: string): string {

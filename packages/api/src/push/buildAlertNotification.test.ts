@@ -13,6 +13,7 @@ describe('buildAlertNotification', () => {
         valueTarget: 65_000,
       },
       65_000,
+      'binance',
     );
 
     expect(notification).toEqual({
@@ -35,12 +36,33 @@ describe('buildAlertNotification', () => {
         valueTarget: 30,
       },
       30,
+      'binance',
     );
 
     expect(notification).toMatchObject({
       body: 'ETHUSDT RSI (1h) dropped to 30.00',
       icon: '/icons/eth.png',
       url: '/alerts?symbol=ETHUSDT&interval=OneHour',
+    });
+  });
+
+  it('says the market is simulated when the simulator is the live source', () => {
+    const notification = buildAlertNotification(
+      {
+        id: 'a2',
+        symbol: 'BTCUSDT',
+        type: 'Price',
+        interval: undefined,
+        valueOnCreation: 60_000,
+        valueTarget: 65_000,
+      },
+      65_000,
+      'simulator',
+    );
+
+    expect(notification).toMatchObject({
+      title: 'BTCUSDT price alert',
+      body: 'BTCUSDT price rose to 65,000.00 (simulated market)',
     });
   });
 });

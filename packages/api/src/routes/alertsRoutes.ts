@@ -13,9 +13,11 @@ import { randomId } from '../alerts/randomId';
 import { redactedRequestLog } from '../alerts/redactedRequestLog';
 import { readCreationSnapshot } from '../alerts/readCreationSnapshot';
 import { toAlertJson } from '../alerts/toAlertJson';
+import { wellFormedId } from '../alerts/wellFormedId';
 import { type WriteRateLimiter } from '../alerts/WriteRateLimiter';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';
+import { quoteInput } from '../errors/quoteInput';
 import { type MarketData } from '../market/MarketData';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 
@@ -29,21 +31,6 @@ export interface AlertsRoutesOptions {
   readonly maxActiveAlerts: number;
   readonly limiter: WriteRateLimiter;
   readonly now: () => number;
-}
-
-/** Longest subscription id accepted before looking it up (ours are 22 characters). */
-const MAX_ID_LENGTH = 64;
-const ID = /^[A-Za-z0-9_-]+$/;
-
-function quote(value: string): string {
-  return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
-}
-
-/** A well-formed id, or undefined for anything that cannot be one of ours. */
-function wellFormedId(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length <= MAX_ID_LENGTH && ID.test(value)
-    ? value
-    : undefined;
 }
 
 function requireSubscriptionQuery(query: unknown): string {
@@ -87,7 +74,7 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
       if (!isSymbolId(fields.symbol)) {
         throw new ApiProblem(
           'UNKNOWN_SYMBOL',
-          `Unknown symbol ${quote(String(fields.symbol))}. Supported symbols: ${SYMBOLS.join(', ')}.`,
+          `Unknown symbol ${quoteInput(String(fields.symbol))}. Supported symbols: ${SYMBOLS.join(', ')}.`,
         );
       }
       const symbol = fields.symbol;
@@ -109,7 +96,7 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
         if (!isInterval(fields.rsiInterval)) {
           throw new ApiProblem(
             'INVALID_INTERVAL',
-            `An RSI alert needs rsiInterval, one of ${INTERVALS.join(', ')}; got ${quote(String(fields.rsiInterval))}.`,
+            `An RSI alert needs rsiInterval, one of ${INTERVALS.join(', ')}; got ${quoteInput(String(fields.rsiInterval))}.`,
           );
         }
         interval = fields.rsiInterval;
@@ -181,7 +168,7 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
       if (!deleted) {
         throw new ApiProblem(
           'ALERT_NOT_FOUND',
-          `There is no alert ${quote(id)} for this browser’s push subscription.`,
+          `There is no alert ${quoteInput(id)} for this browser’s push subscription.`,
         );
       }
       await announce({ kind: 'deleted', alertIds: [id] });

@@ -9,6 +9,7 @@ import {
 } from '@pairwatch/domain';
 import { type FastifyPluginAsync } from 'fastify';
 import { ApiProblem } from '../errors/ApiProblem';
+import { quoteInput } from '../errors/quoteInput';
 import { type CandleQuery, type MarketData } from '../market/MarketData';
 import { candlesResponseSchema } from './candlesResponseSchema';
 
@@ -24,10 +25,6 @@ const MAX_CANDLE_LIMIT = 1000;
 // Date, or date-time with optional seconds, fraction and zone (ISO 8601 extended format).
 const ISO_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-function quote(value: string): string {
-  return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
-}
 
 /** Reads one query parameter; a repeated parameter is ambiguous and refused. */
 function single(query: Record<string, unknown>, name: string): string | undefined {
@@ -47,7 +44,7 @@ function parseIsoTime(raw: string, name: string): UnixSeconds {
   const match = ISO_TIME.exec(raw);
   const invalid = new ApiProblem(
     'INVALID_TIME',
-    `${name} must be an ISO 8601 time such as 2024-01-31T12:00:00Z, got ${quote(raw)}.`,
+    `${name} must be an ISO 8601 time such as 2024-01-31T12:00:00Z, got ${quoteInput(raw)}.`,
   );
   if (match === null) throw invalid;
   const [, year, month, day, hour = '00', minute = '00', second = '00', fraction = '', zone = 'Z'] =
@@ -73,7 +70,7 @@ function parseIsoTime(raw: string, name: string): UnixSeconds {
   if (millis < 0) {
     throw new ApiProblem(
       'INVALID_TIME',
-      `${name} must not be before 1970-01-01T00:00:00Z, got ${quote(raw)}.`,
+      `${name} must not be before 1970-01-01T00:00:00Z, got ${quoteInput(raw)}.`,
     );
   }
   return toUnixSeconds(millis as UnixMillis);
@@ -88,14 +85,14 @@ function parseCandlesQuery(query: Record<string, unknown>): CandleQuery {
   if (!isSymbolId(symbol)) {
     throw new ApiProblem(
       'UNKNOWN_SYMBOL',
-      `Unknown symbol ${quote(symbol)}. Supported symbols: ${SYMBOLS.join(', ')}.`,
+      `Unknown symbol ${quoteInput(symbol)}. Supported symbols: ${SYMBOLS.join(', ')}.`,
     );
   }
   const interval = single(query, 'interval');
   if (interval === undefined || !isInterval(interval)) {
     throw new ApiProblem(
       'INVALID_INTERVAL',
-      `${interval === undefined ? 'An interval is required' : `Unknown interval ${quote(interval)}`}. Use one of ${INTERVALS.join(', ')}.`,
+      `${interval === undefined ? 'An interval is required' : `Unknown interval ${quoteInput(interval)}`}. Use one of ${INTERVALS.join(', ')}.`,
     );
   }
   const rawLimit = single(query, 'limit');
@@ -105,7 +102,7 @@ function parseCandlesQuery(query: Record<string, unknown>): CandleQuery {
     if (!(limit >= 1 && limit <= MAX_CANDLE_LIMIT)) {
       throw new ApiProblem(
         'INVALID_LIMIT',
-        `The limit must be a whole number from 1 to ${MAX_CANDLE_LIMIT}, got ${quote(rawLimit)}.`,
+        `The limit must be a whole number from 1 to ${MAX_CANDLE_LIMIT}, got ${quoteInput(rawLimit)}.`,
       );
     }
   }

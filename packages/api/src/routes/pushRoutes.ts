@@ -2,10 +2,13 @@ import { type UnixMillis } from '@pairwatch/domain';
 import { type FastifyPluginAsync } from 'fastify';
 import { randomId } from '../alerts/randomId';
 import { redactedRequestLog } from '../alerts/redactedRequestLog';
+import { wellFormedId } from '../alerts/wellFormedId';
 import { type WriteRateLimiter } from '../alerts/WriteRateLimiter';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';
+import { quoteInput } from '../errors/quoteInput';
 import { p256PublicKeyFromRaw } from '../push/p256PublicKeyFromRaw';
+import { privateHostReason } from '../push/privateHostReason';
 import { type AlertStore, type PushSubscriptionKeys } from '../storage/AlertStore';
 
 /** Options of {@link pushRoutes}. */
@@ -15,6 +18,8 @@ export interface PushRoutesOptions {
   readonly announce: (event: ClusterEvent) => Promise<void>;
   /** The VAPID application server key, base64url. */
   readonly publicKey: string;
+  /** `PUSH_ALLOW_PRIVATE_ENDPOINTS`: accept endpoints in the api's own network (tests only). */
+  readonly allowPrivateEndpoints: boolean;
   readonly limiter: WriteRateLimiter;
   readonly now: () => number;
 }
@@ -28,8 +33,11 @@ function invalid(detail: string): ApiProblem {
   return new ApiProblem('INVALID_PUSH_SUBSCRIPTION', detail);
 }
 
-/** Checks a browser `PushSubscription` JSON; the error names the bad field and why. */
-function parseSubscription(body: unknown): PushSubscriptionKeys {
+/**
+ * Checks a browser `PushSubscription` JSON; the error names the bad field and why. The api POSTs
+ * to the endpoint (with retries), so one in its own network is refused unless allowed.
+ */
+function parseSubscription(body: unknown, allowPrivateEndpoints: boolean): PushSubscriptionKeys {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw invalid(
       'Send the browser’s PushSubscription as JSON: { endpoint, keys: { p256dh, auth } }.',
@@ -50,6 +58,12 @@ function parseSubscription(body: unknown): PushSubscriptionKeys {
   }
   if (url.protocol !== 'https:')
     throw invalid(`endpoint must be an https:// URL, got ${url.protocol}//.`);
+  const privateHost = allowPrivateEndpoints ? undefined : privateHostReason(url.hostname);
+  if (privateHost !== undefined) {
+    throw invalid(
+      `endpoint must be a public push service; its host is ${privateHost} (${quoteInput(url.hostname)}).`,
+    );
+  }
   const p256dh = keys?.p256dh;
   const auth = keys?.auth;
   if (typeof p256dh !== 'string' || !BASE64URL.test(p256dh))
@@ -70,7 +84,8 @@ function parseSubscription(body: unknown): PushSubscriptionKeys {
 
 /**
  * `GET /push/public-key`, `POST /push/subscriptions` (the same endpoint always gets the same id:
- * 201 when new, 200 when known) and `DELETE /push/subscriptions/{id}` (with its alerts).
+ * 201 when new, 200 when known) and `DELETE /push/subscriptions/{id}` (with its alerts; a
+ * malformed id is a 400, an unknown one a 204).
  */
 export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, options) => {
   const { store, announce, limiter } = options;
@@ -81,7 +96,7 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
     '/push/subscriptions',
     { ...redactedRequestLog, preHandler: limiter.preHandler, bodyLimit: 8192 },
     async (request, reply) => {
-      const keys = parseSubscription(request.body);
+      const keys = parseSubscription(request.body, options.allowPrivateEndpoints);
       const { subscriptionId, created } = await store.saveSubscription(
         keys,
         randomId(),
@@ -95,7 +110,14 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
     '/push/subscriptions/:subscriptionId',
     { ...redactedRequestLog, preHandler: limiter.preHandler },
     async (request, reply) => {
-      const alertIds = await store.deleteSubscription(request.params.subscriptionId);
+      const subscriptionId = wellFormedId(request.params.subscriptionId);
+      if (subscriptionId === undefined) {
+        throw new ApiProblem(
+          'VALIDATION_FAILED',
+          `${quoteInput(request.params.subscriptionId)} is not a push subscription id: use the subscriptionId POST /push/subscriptions gave this browser.`,
+        );
+      }
+      const alertIds = await store.deleteSubscription(subscriptionId);
       if (alertIds) await announce({ kind: 'deleted', alertIds });
       // Idempotent: deleting an unknown or already deleted subscription is not an error.
       return reply.code(204).send();

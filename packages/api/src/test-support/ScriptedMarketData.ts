@@ -18,6 +18,8 @@ export class ScriptedMarketData implements MarketData {
   public readonly queries: CandleQuery[] = [];
   /** Makes getCandles fail while set. */
   public failure: Error | undefined;
+  /** What `status()` reports as the live source. */
+  public source: MarketDataStatus['source'] = 'simulator';
 
   private static _key(symbol: SymbolId, interval: Interval): string {
     return `${symbol}|${interval}`;
@@ -85,7 +87,7 @@ export class ScriptedMarketData implements MarketData {
   }
 
   public status(): MarketDataStatus {
-    return { source: 'simulator', connected: true };
+    return { source: this.source, connected: true };
   }
 }
 

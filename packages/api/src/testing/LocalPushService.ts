@@ -74,7 +74,8 @@ type Waiter = { readonly count: () => boolean; readonly resolve: () => void };
  * await push.close();
  * ```
  * The api trusts the certificate through `NODE_EXTRA_CA_CERTS` (a file holding
- * {@link LocalPushService.certificatePem}) when it runs as a child process.
+ * {@link LocalPushService.certificatePem}) when it runs as a child process, and accepts the
+ * service's loopback endpoints only with `PUSH_ALLOW_PRIVATE_ENDPOINTS=true`.
  */
 export class LocalPushService {
   private readonly _subscriptions = new Map<string, SubscriptionState>();

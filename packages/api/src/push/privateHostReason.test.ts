@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { privateHostReason } from './privateHostReason';
+
+const hostOf = (url: string) => new URL(url).hostname;
+
+describe('privateHostReason', () => {
+  it.each([
+    ['https://localhost/push', 'the local machine'],
+    ['https://LOCALHOST./push', 'the local machine'],
+    ['https://push.localhost/push', 'the local machine'],
+    ['https://127.0.0.1:8443/push', 'a loopback address'],
+    ['https://127.1/push', 'a loopback address'],
+    ['https://2130706433/push', 'a loopback address'],
+    ['https://[::1]/push', 'a loopback address'],
+    ['https://[::ffff:127.0.0.1]/push', 'a loopback address'],
+    ['https://10.1.2.3/push', 'a private address'],
+    ['https://172.16.0.1/push', 'a private address'],
+    ['https://172.31.255.255/push', 'a private address'],
+    ['https://192.168.1.10/push', 'a private address'],
+    ['https://[fd12:3456::1]/push', 'a private address'],
+    ['https://169.254.169.254/latest', 'a link-local address'],
+    ['https://[fe80::1]/push', 'a link-local address'],
+    ['https://0.0.0.0/push', 'an unspecified address'],
+    ['https://[::]/push', 'an unspecified address'],
+  ])('refuses %s as %s', (url, reason) => {
+    expect(privateHostReason(hostOf(url))).toBe(reason);
+  });
+
+  it.each([
+    ['https://fcm.googleapis.com/fcm/send/abc'],
+    ['https://updates.push.services.mozilla.com/wpush/v2/abc'],
+    ['https://8.8.8.8/push'],
+    ['https://172.32.0.1/push'],
+    ['https://[2001:db8::1]/push'],
+    ['https://localhost.example.org/push'],
+  ])('lets %s through', (url) => {
+    expect(privateHostReason(hostOf(url))).toBeUndefined();
+  });
+});
