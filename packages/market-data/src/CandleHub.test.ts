@@ -169,6 +169,42 @@ describe('CandleHub refcounting', () => {
     sub.unsubscribe();
   });
 
+  it('drops the older candles of an upstream backfill for every subscriber of the stream, even one that joined during it', async () => {
+    // After an upstream gap the api sends the missed candles in order, after newer ones went out.
+    const seenByA: CandleUpdate[] = [];
+    const seenByB: CandleUpdate[] = [];
+    const subA = client
+      .candleUpdates$(['BTCUSDT'], ['OneMinute'])
+      .subscribe((u) => seenByA.push(u));
+    await settle();
+    server.last.emit('CandleUpdate', update('BTCUSDT', M0 + 3 * MINUTE, 1));
+
+    const subB = client
+      .candleUpdates$(['BTCUSDT', 'ETHUSDT'], ['OneMinute'])
+      .subscribe((u) => seenByB.push(u));
+    await settle();
+    server.last.emit('CandleUpdate', update('BTCUSDT', M0, 2));
+    server.last.emit('CandleUpdate', update('BTCUSDT', M0 + MINUTE, 3));
+    // The guard is per stream: ETHUSDT emitted nothing yet, so its candle goes out.
+    server.last.emit('CandleUpdate', update('ETHUSDT', M0 + MINUTE, 30));
+    server.last.emit('CandleUpdate', update('BTCUSDT', M0 + 2 * MINUTE, 4));
+    server.last.emit('CandleUpdate', update('BTCUSDT', M0 + 3 * MINUTE, 5));
+    server.last.emit('CandleUpdate', update('BTCUSDT', M0 + 4 * MINUTE, 6));
+
+    expect(closes(seenByA)).toEqual([
+      [3 * MINUTE, 1],
+      [3 * MINUTE, 5],
+      [4 * MINUTE, 6],
+    ]);
+    expect(seenByB.map((u) => [u.symbol, u.candle.time - M0, u.candle.close])).toEqual([
+      ['ETHUSDT', MINUTE, 30],
+      ['BTCUSDT', 3 * MINUTE, 5],
+      ['BTCUSDT', 4 * MINUTE, 6],
+    ]);
+    subA.unsubscribe();
+    subB.unsubscribe();
+  });
+
   it('is safe when a subscriber unsubscribes itself and others during an emission', async () => {
     const seenByA: CandleUpdate[] = [];
     const seenByB: CandleUpdate[] = [];

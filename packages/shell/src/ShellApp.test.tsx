@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { type RemoteComponentLoader } from './federation/loadRemoteComponent';
 import { ShellApp } from './ShellApp';
 
@@ -19,6 +19,19 @@ const loaders = {
   positions: jest.fn<RemoteComponentLoader>(async () => () => <h1>Positions screen</h1>),
 };
 
+/**
+ * Renders the shell and waits until the frame was drawn with the `/status` answer: before that the
+ * chip is absent whatever the source, so an absence would prove nothing.
+ */
+async function renderUntilStatusApplied(source: string) {
+  const fetchFn = statusFetch(source);
+  render(<ShellApp apiUrl="http://api.test" loaders={loaders} fetchFn={fetchFn} />);
+  const banner = screen.getByRole('banner');
+  expect(banner).toHaveAttribute('data-market-source', 'unknown');
+  await waitFor(() => expect(banner).toHaveAttribute('data-market-source', source));
+  return fetchFn;
+}
+
 describe('ShellApp', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 
@@ -31,18 +44,15 @@ describe('ShellApp', () => {
     expect(screen.getByRole('combobox', { name: 'Screen' })).toHaveTextContent('Alerts');
   });
 
-  it('shows the "Simulated market" chip when the api runs on the simulator', async () => {
-    const fetchFn = statusFetch('simulator');
-    render(<ShellApp apiUrl="http://api.test" loaders={loaders} fetchFn={fetchFn} />);
-    expect(await screen.findByText('Simulated market')).toBeInTheDocument();
+  it('shows the "Simulated market" chip once /status says the api runs on the simulator', async () => {
+    const fetchFn = await renderUntilStatusApplied('simulator');
     expect(fetchFn).toHaveBeenCalledWith('http://api.test/status', expect.anything());
+    expect(screen.getByText('Simulated market')).toBeVisible();
   });
 
-  it('shows no chip on the real market', async () => {
-    const fetchFn = statusFetch('binance');
-    render(<ShellApp apiUrl="http://api.test" loaders={loaders} fetchFn={fetchFn} />);
-    await screen.findByRole('heading', { name: 'Alerts screen' });
-    await Promise.resolve(fetchFn.mock.results[0]?.value);
+  it('shows no chip once /status says the api runs on the real market', async () => {
+    const fetchFn = await renderUntilStatusApplied('binance');
+    expect(fetchFn).toHaveBeenCalledWith('http://api.test/status', expect.anything());
     expect(screen.queryByText('Simulated market')).not.toBeInTheDocument();
   });
 });

@@ -18,11 +18,13 @@ export interface ShellLayoutProps {
 export function ShellLayout({ marketSource, children }: ShellLayoutProps) {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      {/* The source the frame was drawn with, so tests can tell "no chip yet" from "no chip". */}
       <AppBar
         position="sticky"
         color="default"
         elevation={0}
         sx={{ borderBottom: 1, borderColor: 'divider' }}
+        data-market-source={marketSource ?? 'unknown'}
       >
         <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: 1 }}>
           <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
