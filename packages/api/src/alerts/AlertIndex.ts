@@ -4,6 +4,7 @@ import {
   type Interval,
   type SymbolId,
   alertFires,
+  priceSeenSince,
 } from '@pairwatch/domain';
 import { type AlertRecord } from '../storage/AlertStore';
 import { SortedAlertList } from './SortedAlertList';
@@ -21,16 +22,15 @@ export interface ReachedAlert {
 
 /**
  * The value a price alert sees in a 1-minute candle, or undefined when the candle does not count
- * for it. Only price action after creation counts: candles before the creation candle are ignored,
- * and in the creation candle the high (low) counts only beyond the extreme it had at creation —
- * otherwise only its latest price (the close) is known to be later than the alert.
+ * for it: only price action after creation counts (domain `priceSeenSince`, from the candle that
+ * was forming at creation with the extremes it had then).
  */
 export function priceSeenByAlert(alert: AlertRecord, candle: Candle): number | undefined {
-  if (candle.time < alert.creationCandleTime) return undefined;
-  const up = alert.direction === 'up';
-  if (candle.time > alert.creationCandleTime) return up ? candle.high : candle.low;
-  if (up) return candle.high > alert.creationHigh ? candle.high : candle.close;
-  return candle.low < alert.creationLow ? candle.low : candle.close;
+  return priceSeenSince(
+    { time: alert.creationCandleTime, high: alert.creationHigh, low: alert.creationLow },
+    candle,
+    alert.direction,
+  );
 }
 
 function listKey(
