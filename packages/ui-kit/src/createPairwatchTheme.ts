@@ -26,6 +26,8 @@ export function createPairwatchTheme(mode: PaletteMode): Theme {
     shape: { borderRadius: 8 },
     typography: {
       fontFamily: '"Inter", "Roboto", "Helvetica", "Arial", sans-serif',
+      // Buttons read as written ('Create Alert', 'Add position'), not shouted in capitals.
+      button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
