@@ -204,6 +204,20 @@ test('reloads the chart when the symbol and then the interval change', async ({ 
   expectContiguous(hours, 3600);
 });
 
+/** Drags the price pane to the right (towards older bars) until an older page is on its way. */
+async function dragRightUntilLoading(page: Page): Promise<void> {
+  const box = (await page.getByTestId('candle-chart').boundingBox())!;
+  const y = box.y + (box.height - 140) / 2;
+  for (let drag = 0; drag < 4; drag += 1) {
+    await page.mouse.move(box.x + 100, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 120, y, { steps: 12 });
+    await page.mouse.up();
+    if (await page.evaluate(() => (window as ChartWindow).__pairwatchChart?.loadingHistory()))
+      return;
+  }
+}
+
 test('loads older candles when scrolled left, without a duplicate or missing bar and without a jump', async ({
   page,
 }) => {
@@ -221,17 +235,7 @@ test('loads older candles when scrolled left, without a duplicate or missing bar
   });
   const olderRequest = page.waitForRequest(/\/candles\?.*endTime=/);
 
-  const chart = page.getByTestId('candle-chart');
-  const box = (await chart.boundingBox())!;
-  const y = box.y + (box.height - 140) / 2;
-  for (let drag = 0; drag < 4; drag += 1) {
-    await page.mouse.move(box.x + 100, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width - 120, y, { steps: 12 });
-    await page.mouse.up();
-    if (await page.evaluate(() => (window as ChartWindow).__pairwatchChart?.loadingHistory()))
-      break;
-  }
+  await dragRightUntilLoading(page);
   const request = await olderRequest;
   const endTime = new URL(request.url()).searchParams.get('endTime');
   const before = await page.evaluate(() =>
@@ -256,6 +260,50 @@ test('loads older candles when scrolled left, without a duplicate or missing bar
   expect(before).not.toBeNull();
   expect(Math.abs(after!.from - before!.from)).toBeLessThanOrEqual(60);
   expect(Math.abs(after!.to - before!.to)).toBeLessThanOrEqual(60);
+});
+
+test('asks again for an older page that failed, on the next scroll', async ({ page }) => {
+  await page.goto('/alerts');
+  const first = (await waitForBars(page, 500))[0]!;
+
+  // Every older page fails until the error has been shown, then the api answers again.
+  let failing = true;
+  const endTimes: string[] = [];
+  await page.route(/\/candles\?.*endTime=/, async (route) => {
+    endTimes.push(new URL(route.request().url()).searchParams.get('endTime')!);
+    if (!failing) return route.continue();
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ title: 'Service Unavailable', status: 503 }),
+    });
+  });
+  await dragRightUntilLoading(page);
+  await expect(
+    page.getByText('An error occurred while trying to fetch candles data.').first(),
+  ).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => (window as ChartWindow).__pairwatchChart?.loadingHistory()))
+    .toBe(false);
+  const failed = endTimes.length;
+  expect(failed).toBeGreaterThan(0);
+  expect((await priceData(page))[0]!.time).toBe(first.time);
+
+  failing = false;
+  // The view sits at the left edge now, where dragging further moves nothing; any scroll that
+  // moves the view while fewer than 100 bars lie before it asks again.
+  const box = (await page.getByTestId('candle-chart').boundingBox())!;
+  const y = box.y + (box.height - 140) / 2;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 60, y, { steps: 6 });
+  await page.mouse.up();
+  const merged = await waitForBars(page, 501);
+  // The retry asked for the same page (one bar before the earliest), and it joined on the left.
+  expect(new Set(endTimes.slice(0, failed + 1))).toEqual(new Set([endTimes[0]]));
+  expect(Date.parse(endTimes[0]!) / 1000).toBe(first.time - 60);
+  expect(merged[0]!.time).toBeLessThan(first.time);
+  expectContiguous(merged, 60);
 });
 
 test('shows a simulated price move on the last candle within 5 s', async ({ page, stack }) => {

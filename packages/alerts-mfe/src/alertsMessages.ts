@@ -1,4 +1,7 @@
-/** Every text of the Alerts screen that the product spec fixes, word for word (spec §2, §8). */
+/**
+ * Every text of the Alerts screen that the product spec fixes, word for word (spec §2, §8). The
+ * candle and symbol info failure texts are `MARKET_DATA_MESSAGES` of `@pairwatch/market-data`.
+ */
 export const ALERTS_MESSAGES = {
   pushUnsupported:
     'Your browser does not support push notifications. If you are on mobile, you need to add the app to your home screen from a supported browser.',
@@ -22,7 +25,5 @@ export const ALERTS_MESSAGES = {
   deleted: 'Alert deleted successfully.',
   deleteFailed: 'An unknown error occurred while deleting the alert.',
   fetchAlertsFailed: 'An error occurred while fetching alerts.',
-  candlesFailed: 'An error occurred while trying to fetch candles data.',
-  symbolsFailed: 'An error occurred while fetching symbols info.',
   errorTitle: 'Error',
 } as const;

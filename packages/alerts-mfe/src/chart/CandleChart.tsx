@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
 import { type Interval, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import { MARKET_DATA_MESSAGES } from '@pairwatch/market-data';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { type AlertsMarketData } from '../screen/AlertsServices';
 import { type SymbolInfoStatus } from '../store/AlertsStore';
@@ -29,6 +30,9 @@ export const FIRST_CANDLES_MARK = 'pairwatch:alerts:first-candles';
 
 /** Total height: the price pane gets what the 140 px RSI pane leaves. */
 const CHART_HEIGHT = 520;
+
+/** One candles error toast at a time: a failed older page is retried on every later scroll. */
+const CANDLES_FAILED_TOAST = 'alerts-candles-failed';
 
 /**
  * The candlestick chart with its RSI pane. The chart is created once per mount and driven
@@ -64,7 +68,8 @@ export function CandleChart({
         showToast({
           variant: 'error',
           title: ALERTS_MESSAGES.errorTitle,
-          description: ALERTS_MESSAGES.candlesFailed,
+          description: MARKET_DATA_MESSAGES.candles,
+          key: CANDLES_FAILED_TOAST,
         });
         console.warn('[alerts] candles failed:', error);
       },

@@ -333,6 +333,20 @@ describe('ChartController', () => {
     expect(prices().bars[500]).toMatchObject({ close: 90 });
   });
 
+  it('keeps at most a page of the newest live candles while the first page is on its way', async () => {
+    controller.show(BTC);
+    const live = minuteCandles(T0 + 500 * 60, 600, 200);
+    for (const bar of live) {
+      feed.emit('BTCUSDT', 'OneMinute', bar);
+      frames.runFrame();
+    }
+    feed.load(0).resolve(minuteCandles(T0, 500));
+    await settle();
+    const times = prices().bars.map((bar) => bar.time);
+    expect(times).toHaveLength(1000);
+    expect(times.slice(500)).toEqual(live.slice(100).map((c) => c.time));
+  });
+
   it('loads the page ending one bar before the earliest candle when fewer than 100 bars remain', async () => {
     await loadFirstPage();
     prices().barsBefore = 150;
@@ -383,6 +397,36 @@ describe('ChartController', () => {
     expect(controller.loadingHistory).toBe(false);
     expect(errors).toHaveLength(1);
     expect(prices().bars).toHaveLength(500);
+  });
+
+  it('asks again for an older page that failed when the chart is scrolled again', async () => {
+    await loadFirstPage();
+    prices().barsBefore = 10;
+    chart.emitVisibleRange();
+    feed.load(1).reject(new Error('boom'));
+    await settle();
+    chart.emitVisibleRange();
+    expect(feed.loads).toHaveLength(3);
+    expect(feed.load(2)).toMatchObject({ endTime: T0 - 60 });
+    chart.emitVisibleRange(); // the retry is still in flight
+    expect(feed.loads).toHaveLength(3);
+    const older = minuteCandles(T0 - 500 * 60, 500);
+    feed.load(2).resolve(older);
+    await settle();
+    expect(prices().bars).toHaveLength(1000);
+  });
+
+  it('never asks again for an older page that loaded after a failure', async () => {
+    await loadFirstPage();
+    prices().barsBefore = 10;
+    chart.emitVisibleRange();
+    feed.load(1).reject(new Error('boom'));
+    await settle();
+    chart.emitVisibleRange();
+    feed.load(2).resolve([]); // nothing older exists
+    await settle();
+    chart.emitVisibleRange();
+    expect(feed.loads).toHaveLength(3);
   });
 
   it('resets data and crosshair and reloads when the interval changes', async () => {

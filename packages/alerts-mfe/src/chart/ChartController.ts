@@ -9,6 +9,7 @@ import {
   SYMBOL_CATALOGUE,
   intervalShowsTime,
 } from '@pairwatch/domain';
+import { TRADING_COLORS } from '@pairwatch/ui-kit';
 import {
   CandlestickSeries,
   CrosshairMode,
@@ -26,14 +27,13 @@ import { sameSymbolInfo } from '../sameSymbolInfo';
 import { CandleHistory } from './CandleHistory';
 import { FrameCoalescer, type FrameScheduler, animationFrameScheduler } from './FrameCoalescer';
 import { HistoryPager } from './HistoryPager';
+import { LatestCandles } from './LatestCandles';
 import { LocalTimeAdapter } from './LocalTimeAdapter';
 import {
   CANDLE_PAGE_SIZE,
   DEFAULT_PRICE_FORMAT,
-  DOWN_COLOR,
   RSI_DRAW_DELAY_MS,
   RSI_PANE_HEIGHT,
-  UP_COLOR,
   WATERMARK_HISTORY,
   WATERMARK_SYMBOL_INFO,
 } from './chartConstants';
@@ -113,8 +113,11 @@ interface Session {
   readonly time: LocalTimeAdapter;
   readonly history: CandleHistory;
   readonly pager: HistoryPager;
-  /** Live candles that arrived before the first page; applied once it is loaded. */
-  readonly early: Map<number, Candle>;
+  /**
+   * Live candles that arrived before the first page; applied once it is loaded. Bounded to a page:
+   * older bars than that would be covered by the page itself.
+   */
+  readonly early: LatestCandles;
   /** Where the first page is: on its way, in the history, or failed (nothing to draw). */
   firstPage: 'loading' | 'loaded' | 'failed';
   /** The history is on the chart (loaded, and the symbol info known or unavailable). */
@@ -175,10 +178,10 @@ export class ChartController {
       timeScale: { borderColor: gridColor },
     });
     const candleColors = {
-      upColor: UP_COLOR,
-      downColor: DOWN_COLOR,
-      wickUpColor: UP_COLOR,
-      wickDownColor: DOWN_COLOR,
+      upColor: TRADING_COLORS.up,
+      downColor: TRADING_COLORS.down,
+      wickUpColor: TRADING_COLORS.up,
+      wickDownColor: TRADING_COLORS.down,
       borderVisible: false,
       // A series created while its scale is hidden is not attached to it unless told (#1368).
       priceScaleId: 'right',
@@ -325,7 +328,7 @@ export class ChartController {
       time: new LocalTimeAdapter(view.interval, this._options.utcOffsetMinutes),
       history: new CandleHistory(),
       pager: new HistoryPager(view.interval),
-      early: new Map(),
+      early: new LatestCandles(CANDLE_PAGE_SIZE),
       firstPage: 'loading',
       drawn: false,
       unwatch: undefined,
@@ -404,9 +407,7 @@ export class ChartController {
   private _onFirstPage(session: Session, candles: readonly Candle[]): void {
     session.history.load(candles);
     session.firstPage = 'loaded';
-    for (const candle of [...session.early.values()].sort((a, b) => a.time - b.time)) {
-      session.history.applyLive(candle);
-    }
+    for (const candle of session.early.values()) session.history.applyLive(candle);
     session.early.clear();
     this._refresh(session);
   }
@@ -433,7 +434,7 @@ export class ChartController {
     for (const candle of candles) {
       if (session.firstPage === 'failed') return; // no history to apply them to
       if (session.firstPage === 'loading') {
-        session.early.set(candle.time, candle);
+        session.early.set(candle);
         continue;
       }
       const change = session.history.applyLive(candle);
@@ -455,14 +456,14 @@ export class ChartController {
     this._options.feed.loadCandles({ symbol, interval, limit: CANDLE_PAGE_SIZE, endTime }).then(
       (older) => {
         if (this._session !== session) return;
-        session.pager.settle();
+        session.pager.loaded();
         if (session.history.prepend(older).added === 0) return;
         this._prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
         this._scheduleRsiDraw(session);
       },
       (error: unknown) => {
         if (this._session !== session) return;
-        session.pager.settle();
+        session.pager.failed(); // the next scroll asks again
         this._options.onLoadError?.(error);
       },
     );

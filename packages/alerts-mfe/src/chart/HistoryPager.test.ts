@@ -35,10 +35,10 @@ describe('HistoryPager', () => {
     expect(pager.next(5, (EARLIEST - 60_000) as UnixSeconds)).toBeUndefined();
   });
 
-  it('never asks for the same start twice', () => {
+  it('never asks again for a start that loaded', () => {
     const pager = new HistoryPager('OneMinute');
     expect(pager.next(10, EARLIEST)).toBeDefined();
-    pager.settle();
+    pager.loaded();
     // The page brought nothing older, so the earliest candle is unchanged.
     expect(pager.next(10, EARLIEST)).toBeUndefined();
     expect(pager.inFlight).toBe(false);
@@ -47,9 +47,36 @@ describe('HistoryPager', () => {
   it('asks again once older candles moved the earliest time back', () => {
     const pager = new HistoryPager('OneMinute');
     pager.next(10, EARLIEST);
-    pager.settle();
+    pager.loaded();
     const older = (EARLIEST - 500 * 60) as UnixSeconds;
     expect(pager.next(10, older)).toBe(older - 60);
+  });
+
+  it('asks again for a start whose page failed', () => {
+    const pager = new HistoryPager('OneMinute');
+    expect(pager.next(10, EARLIEST)).toBe(EARLIEST - 60);
+    pager.failed();
+    expect(pager.inFlight).toBe(false);
+    // The failure left the earliest candle where it was.
+    expect(pager.next(10, EARLIEST)).toBe(EARLIEST - 60);
+    expect(pager.inFlight).toBe(true);
+  });
+
+  it('keeps a retried start to one request in flight', () => {
+    const pager = new HistoryPager('OneMinute');
+    pager.next(10, EARLIEST);
+    pager.failed();
+    expect(pager.next(10, EARLIEST)).toBe(EARLIEST - 60);
+    expect(pager.next(10, EARLIEST)).toBeUndefined();
+  });
+
+  it('never asks again for a start that loaded after failing first', () => {
+    const pager = new HistoryPager('OneMinute');
+    pager.next(10, EARLIEST);
+    pager.failed();
+    pager.next(10, EARLIEST);
+    pager.loaded();
+    expect(pager.next(10, EARLIEST)).toBeUndefined();
   });
 
   it('asks for nothing before any candle is loaded', () => {

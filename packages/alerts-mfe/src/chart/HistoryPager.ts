@@ -8,12 +8,14 @@ export const HISTORY_THRESHOLD_BARS = 100;
  *
  * @remarks A page is wanted when fewer than {@link HISTORY_THRESHOLD_BARS} bars are left of the
  * visible range. It ends one bar before the earliest loaded candle. One page is in flight at a
- * time, and an end time is never requested twice, which also stops the paging once the exchange
- * has nothing older (the earliest candle no longer changes).
+ * time. An end time that loaded is never requested again, which also stops the paging once the
+ * exchange has nothing older (the earliest candle no longer changes). An end time that failed is
+ * forgotten: the earliest candle did not move either, so remembering it would stop the paging for
+ * good after one network error; the next scroll asks for it again.
  */
 export class HistoryPager {
-  private readonly _requested = new Set<number>();
-  private _inFlight = false;
+  private readonly _loaded = new Set<number>();
+  private _pending: UnixSeconds | undefined;
 
   public constructor(
     private readonly _interval: Interval,
@@ -22,27 +24,33 @@ export class HistoryPager {
 
   /** Whether a page request is pending. */
   public get inFlight(): boolean {
-    return this._inFlight;
+    return this._pending !== undefined;
   }
 
   /**
-   * Returns the `endTime` of the page to load now and marks it requested, or `undefined` when no
-   * page should be loaded.
+   * Returns the `endTime` of the page to load now and marks it pending, or `undefined` when no
+   * page should be loaded. Every returned end time must be answered with {@link loaded} or
+   * {@link failed}.
    *
    * @param barsBefore - bars left of the visible range (`barsInLogicalRange().barsBefore`).
    * @param earliest - open time of the earliest loaded candle (UTC).
    */
   public next(barsBefore: number, earliest: UnixSeconds | undefined): UnixSeconds | undefined {
-    if (this._inFlight || earliest === undefined || barsBefore >= this._threshold) return undefined;
+    if (this.inFlight || earliest === undefined || barsBefore >= this._threshold) return undefined;
     const endTime = previousIntervalOpen(this._interval, earliest);
-    if (this._requested.has(endTime)) return undefined;
-    this._requested.add(endTime);
-    this._inFlight = true;
+    if (this._loaded.has(endTime)) return undefined;
+    this._pending = endTime;
     return endTime;
   }
 
-  /** Marks the pending request finished, whatever its outcome (a failure only clears the flag). */
-  public settle(): void {
-    this._inFlight = false;
+  /** The pending page arrived (with or without candles): its end time is never asked again. */
+  public loaded(): void {
+    if (this._pending !== undefined) this._loaded.add(this._pending);
+    this._pending = undefined;
+  }
+
+  /** The pending page failed: it is forgotten, so a later call to {@link next} retries it. */
+  public failed(): void {
+    this._pending = undefined;
   }
 }

@@ -1,7 +1,3 @@
-/** Up candles (spec §2). */
-export const UP_COLOR = '#26a69a';
-/** Down candles (spec §2). */
-export const DOWN_COLOR = '#ef5350';
 /** Height of the RSI pane in CSS pixels (spec §9). */
 export const RSI_PANE_HEIGHT = 140;
 /** Candles per page, for the first load and every older page (spec §9). */

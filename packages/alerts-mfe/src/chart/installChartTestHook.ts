@@ -23,21 +23,35 @@ declare global {
   }
 }
 
+/** The chart readings the hook exposes. */
+export type ChartTestHookSource = Pick<
+  ChartController,
+  'priceData' | 'visibleTimeRange' | 'rsiLength' | 'rsiPaneHeight' | 'loadingHistory'
+>;
+
+/**
+ * Read once, when this module loads (a test sets the flag in an init script, before any page
+ * script): setting it later, from the console or another script, opens nothing.
+ */
+const requestedAtLoad = typeof window !== 'undefined' && window.__PAIRWATCH_E2E__ === true;
+
 /**
  * Exposes read-only chart data on `window.__pairwatchChart` when a browser test asked for it with
- * `window.__PAIRWATCH_E2E__ = true`; otherwise does nothing.
+ * `window.__PAIRWATCH_E2E__ = true` before the Alerts code loaded; otherwise does nothing.
  *
+ * @remarks It ships in the production bundle so the browser tests exercise the very build users
+ * get; it only reads what the chart already draws, and installs nothing without the flag.
  * @returns the teardown.
  */
-export function installChartTestHook(controller: ChartController): () => void {
-  if (typeof window === 'undefined' || window.__PAIRWATCH_E2E__ !== true) return () => undefined;
-  const hook: ChartTestHook = {
+export function installChartTestHook(controller: ChartTestHookSource): () => void {
+  if (!requestedAtLoad) return () => undefined;
+  const hook: ChartTestHook = Object.freeze({
     priceData: () => controller.priceData(),
     visibleTimeRange: () => controller.visibleTimeRange(),
     rsiLength: () => controller.rsiLength(),
     rsiPaneHeight: () => controller.rsiPaneHeight(),
     loadingHistory: () => controller.loadingHistory,
-  };
+  });
   window.__pairwatchChart = hook;
   return () => {
     if (window.__pairwatchChart === hook) delete window.__pairwatchChart;

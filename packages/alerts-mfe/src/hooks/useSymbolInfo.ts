@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { type SymbolId } from '@pairwatch/domain';
+import { MARKET_DATA_MESSAGES } from '@pairwatch/market-data';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { type AlertsMarketData } from '../screen/AlertsServices';
 import { type AlertsStore } from '../store/AlertsStore';
@@ -29,7 +30,7 @@ export function useSymbolInfo(
           showToast({
             variant: 'error',
             title: ALERTS_MESSAGES.errorTitle,
-            description: ALERTS_MESSAGES.symbolsFailed,
+            description: MARKET_DATA_MESSAGES.symbols,
           });
           console.warn('[alerts] symbol info failed:', error);
         },

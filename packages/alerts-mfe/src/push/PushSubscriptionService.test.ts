@@ -186,6 +186,41 @@ describe('PushSubscriptionService', () => {
     expect(service.getState().status).toBe('inactive');
   });
 
+  it('names the missing subscription fields without revealing the endpoint or keys', async () => {
+    const endpoint = 'https://push.test/secret-endpoint-token';
+    platform.existing = {
+      endpoint,
+      options: { applicationServerKey: null },
+      toJSON: () => ({ endpoint, keys: { auth: 'auth-secret-value' } }),
+    } as unknown as PushSubscription;
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    const error = await service.enable().then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(Error);
+    const message = (error as Error).message;
+    expect(message).toBe(
+      'The browser returned an incomplete push subscription (missing or invalid: keys.p256dh)',
+    );
+    expect(message).not.toContain('secret-endpoint-token');
+    expect(message).not.toContain('auth-secret-value');
+    expect(api.registered).toHaveLength(0);
+    expect(service.getState().status).toBe('inactive');
+  });
+
+  it('names every missing subscription field', async () => {
+    platform.existing = {
+      endpoint: '',
+      options: { applicationServerKey: null },
+      toJSON: () => ({ endpoint: '' }),
+    } as unknown as PushSubscription;
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    await expect(service.enable()).rejects.toThrow(
+      '(missing or invalid: endpoint, keys.p256dh, keys.auth)',
+    );
+  });
+
   it('runs one registration at a time', async () => {
     platform.current = 'granted';
     const service = new PushSubscriptionService(api, platform, localStorage);

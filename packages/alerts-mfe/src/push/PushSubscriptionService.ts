@@ -162,16 +162,28 @@ function sameKey(current: ArrayBuffer | null, wanted: Uint8Array): boolean {
 
 function toBody(subscription: PushSubscription): PushSubscriptionBody {
   const json = subscription.toJSON();
+  const endpoint = json.endpoint;
   const p256dh = json.keys?.p256dh;
   const auth = json.keys?.auth;
-  if (!json.endpoint || !p256dh || !auth) {
+  if (!isFilled(endpoint) || !isFilled(p256dh) || !isFilled(auth)) {
+    // Names only: the endpoint is a capability URL and `auth` a secret, neither may reach a log.
+    const missing = [
+      ['endpoint', endpoint],
+      ['keys.p256dh', p256dh],
+      ['keys.auth', auth],
+    ].flatMap(([name, value]) => (isFilled(value) ? [] : [name]));
     throw new Error(
-      `The browser returned an incomplete push subscription: ${JSON.stringify(json)}`,
+      `The browser returned an incomplete push subscription (missing or invalid: ${missing.join(', ')})`,
     );
   }
   return {
-    endpoint: json.endpoint,
+    endpoint,
     expirationTime: json.expirationTime ?? null,
     keys: { p256dh, auth },
   };
+}
+
+/** A non-empty string (the subscription's JSON comes from the browser, typed loosely). */
+function isFilled(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
 }

@@ -152,6 +152,22 @@ describe('AlertsScreen', () => {
       expect(await screen.findByTestId('alert-row-created')).toBeInTheDocument();
     });
 
+    it("formats the selected symbol's alert prices with its live symbol info, like the chart", async () => {
+      const { alerts, market, render } = setup();
+      market.priceFormats.BTCUSDT = { precision: 4, minMove: 0.0001 };
+      alerts.list = [
+        anAlert({ id: 'btc', valueTarget: 65000 }),
+        anAlert({ id: 'eth', symbol: 'ETHUSDT', valueTarget: 3000 }),
+      ];
+      render();
+      const btc = within(await screen.findByTestId('alert-row-btc'));
+      expect(await btc.findByText('65,000.0000 USDT')).toBeInTheDocument();
+      // Other symbols keep the catalogue format: only the selected symbol's info is loaded.
+      expect(
+        within(screen.getByTestId('alert-row-eth')).getByText('3,000.00 USDT'),
+      ).toBeInTheDocument();
+    });
+
     it('removes a deleted alert and says so', async () => {
       const { alerts, user, render } = setup();
       alerts.list = [anAlert({ id: 'a1' }), anAlert({ id: 'a2', symbol: 'ETHUSDT' })];
@@ -265,6 +281,27 @@ describe('AlertsScreen', () => {
       await act(async () => undefined);
       expect(market.candleRequests).toHaveLength(candleRequests);
       expect(prices().setDataCalls).toBe(setDataCalls);
+      expect(prices().bars).toHaveLength(500);
+    });
+
+    it('retries a failed older page on the next scroll, with one error toast at a time', async () => {
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { market, render } = setup();
+      market.candles = minuteCandles(T0, 500);
+      market.olderCandlesError = new Error('candles down');
+      render();
+      await waitFor(() => expect(prices().bars).toHaveLength(500));
+      prices().barsBefore = 10;
+      act(() => lastMockChart().emitVisibleRange());
+      expect(
+        await screen.findByText('An error occurred while trying to fetch candles data.'),
+      ).toBeInTheDocument();
+      act(() => lastMockChart().emitVisibleRange());
+      await waitFor(() => expect(market.candleRequests).toHaveLength(3));
+      await act(async () => undefined);
+      expect(
+        screen.getAllByText('An error occurred while trying to fetch candles data.'),
+      ).toHaveLength(1);
       expect(prices().bars).toHaveLength(500);
     });
 

@@ -156,6 +156,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
         <AlertsTable
           alerts={state.alerts}
           selectedSymbol={state.symbol}
+          symbolInfo={state.symbolInfo}
           onSelect={selectFromTable}
           onDelete={(alert) => void deleteAlert(alert)}
           deleting={deleting}

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type Alert } from '@pairwatch/domain';
+import { type Alert, SYMBOL_CATALOGUE } from '@pairwatch/domain';
 import { anAlert } from '../test-support/alerts';
 import { renderWithProviders } from '../test-support/renderWithProviders';
 import { AlertsTable, type AlertsTableProps } from './AlertsTable';
@@ -92,6 +92,16 @@ describe('AlertsTable', () => {
     const rsi = within(screen.getByTestId('alert-row-newest'));
     expect(rsi.getByText('55.12')).toBeInTheDocument();
     expect(rsi.getByText('30.00')).toBeInTheDocument();
+  });
+
+  it("formats the selected symbol's prices with its live symbol info, others with the catalogue", () => {
+    const live = { ...SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 4, minMove: 0.0001 } };
+    setup([older, middle], { symbolInfo: live });
+    const btc = within(screen.getByTestId('alert-row-older'));
+    expect(btc.getByText('65,000.0000 USDT')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('alert-row-middle')).getByText('0.5000 USDT'),
+    ).toBeInTheDocument();
   });
 
   it('shows just the ticker in the Ticker cell and the type, with the RSI interval, in the Type cell', () => {

@@ -15,7 +15,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type Alert, type Interval, type SymbolId, INTERVAL_INFO } from '@pairwatch/domain';
+import {
+  type Alert,
+  type Interval,
+  type SymbolId,
+  type SymbolInfo,
+  INTERVAL_INFO,
+} from '@pairwatch/domain';
 import { EmptyTableRow, SymbolLogo } from '@pairwatch/ui-kit';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { visuallyHidden } from '../ui/visuallyHidden';
@@ -27,6 +33,11 @@ export interface AlertsTableProps {
   readonly alerts: readonly Alert[];
   /** The chart's symbol, for 'Hide other symbols alerts'. */
   readonly selectedSymbol: SymbolId;
+  /**
+   * The selected symbol's info from the api, when loaded: its alerts' prices use that format (as
+   * the chart does); other symbols use the catalogue's.
+   */
+  readonly symbolInfo?: SymbolInfo;
   /** A ticker was clicked: show that symbol (and interval) on the chart. */
   readonly onSelect: (symbol: SymbolId, interval: Interval) => void;
   readonly onDelete: (alert: Alert) => void;
@@ -62,6 +73,7 @@ function Muted({ children }: { readonly children: string }) {
 export function AlertsTable({
   alerts,
   selectedSymbol,
+  symbolInfo,
   onSelect,
   onDelete,
   deleting,
@@ -112,6 +124,7 @@ export function AlertsTable({
                   <AlertRow
                     key={alert.id}
                     alert={alert}
+                    symbolInfo={symbolInfo}
                     onSelect={onSelect}
                     onDelete={onDelete}
                     deleting={deleting?.has(alert.id) ?? false}
@@ -128,12 +141,13 @@ export function AlertsTable({
 
 interface AlertRowProps {
   readonly alert: Alert;
+  readonly symbolInfo: SymbolInfo | undefined;
   readonly onSelect: AlertsTableProps['onSelect'];
   readonly onDelete: AlertsTableProps['onDelete'];
   readonly deleting: boolean;
 }
 
-function AlertRow({ alert, onSelect, onDelete, deleting }: AlertRowProps) {
+function AlertRow({ alert, symbolInfo, onSelect, onDelete, deleting }: AlertRowProps) {
   const isRsi = alert.type === 'Rsi';
   const typeLabel = alertTypeLabel(alert);
   return (
@@ -156,10 +170,10 @@ function AlertRow({ alert, onSelect, onDelete, deleting }: AlertRowProps) {
       </TableCell>
       <TableCell>{typeLabel}</TableCell>
       <TableCell>
-        {formatAlertValue(alert, alert.valueOnCreation)}
+        {formatAlertValue(alert, alert.valueOnCreation, symbolInfo)}
         <Muted>{new Date(alert.createdAt).toLocaleString()}</Muted>
       </TableCell>
-      <TableCell>{formatAlertValue(alert, alert.valueTarget)}</TableCell>
+      <TableCell>{formatAlertValue(alert, alert.valueTarget, symbolInfo)}</TableCell>
       <TableCell>
         {alert.status}
         {alert.status === 'Triggered' && alert.triggeredAt ? (
@@ -167,7 +181,7 @@ function AlertRow({ alert, onSelect, onDelete, deleting }: AlertRowProps) {
             {`${new Date(alert.triggeredAt).toLocaleString()}${
               alert.triggeredValue === undefined
                 ? ''
-                : ` at ${formatAlertValue(alert, alert.triggeredValue)}`
+                : ` at ${formatAlertValue(alert, alert.triggeredValue, symbolInfo)}`
             }`}
           </Muted>
         ) : null}

@@ -1,11 +1,18 @@
-import { type Alert, SYMBOL_CATALOGUE, formatNumber } from '@pairwatch/domain';
+import { type Alert, type SymbolInfo, SYMBOL_CATALOGUE, formatNumber } from '@pairwatch/domain';
 
 /**
  * An alert value as the table shows it: prices with the symbol's precision and quote asset
  * (`65,000.00 USDT`), RSI values with 2 decimals.
+ *
+ * @param liveInfo - the symbol info the api gave (the chart's); used when it is the alert's
+ * symbol, so the table and the chart agree. Other symbols use the `SYMBOL_CATALOGUE` format.
  */
-export function formatAlertValue(alert: Pick<Alert, 'symbol' | 'type'>, value: number): string {
+export function formatAlertValue(
+  alert: Pick<Alert, 'symbol' | 'type'>,
+  value: number,
+  liveInfo?: SymbolInfo,
+): string {
   if (alert.type === 'Rsi') return formatNumber(value, 2);
-  const info = SYMBOL_CATALOGUE[alert.symbol];
+  const info = liveInfo?.symbol === alert.symbol ? liveInfo : SYMBOL_CATALOGUE[alert.symbol];
   return `${formatNumber(value, info.priceFormat.precision)} ${info.quoteAsset}`;
 }

@@ -3,6 +3,7 @@ import {
   type Candle,
   type CandleUpdate,
   type Interval,
+  type NumberFormat,
   type SymbolId,
   type SymbolInfo,
   SYMBOL_CATALOGUE,
@@ -15,12 +16,21 @@ export class FakeMarketData implements AlertsMarketData {
   public readonly candleRequests: { symbol: SymbolId; interval: Interval }[] = [];
   public readonly symbolRequests: { symbols: readonly SymbolId[]; refresh: boolean }[] = [];
   public symbolsFail = false;
+  /** Price formats the api gives instead of the catalogue's. */
+  public priceFormats: Partial<Record<SymbolId, NumberFormat>> = {};
   public candles: Candle[] = [];
+  /** When set, requests for older pages (with an `endTime`) fail with it. */
+  public olderCandlesError: Error | undefined;
   private readonly _updates = new Subject<CandleUpdate>();
   private readonly _alerts = new Subject<Alert & { subscriptionId: string }>();
 
-  public getCandles = async (symbol: SymbolId, interval: Interval): Promise<Candle[]> => {
+  public getCandles = async (
+    symbol: SymbolId,
+    interval: Interval,
+    options: { endTime?: number } = {},
+  ): Promise<Candle[]> => {
     this.candleRequests.push({ symbol, interval });
+    if (options.endTime !== undefined && this.olderCandlesError) throw this.olderCandlesError;
     return this.candles;
   };
 
@@ -32,7 +42,11 @@ export class FakeMarketData implements AlertsMarketData {
     if (this.symbolsFail) throw new Error('symbols down');
     // Like the api client: every answer is a new object, even with the same values.
     return Object.fromEntries(
-      symbols.map((s) => [s, JSON.parse(JSON.stringify(SYMBOL_CATALOGUE[s])) as SymbolInfo]),
+      symbols.map((s) => {
+        const info = JSON.parse(JSON.stringify(SYMBOL_CATALOGUE[s])) as SymbolInfo;
+        const priceFormat = this.priceFormats[s];
+        return [s, priceFormat ? { ...info, priceFormat: { ...priceFormat } } : info];
+      }),
     );
   };
 

@@ -1,4 +1,9 @@
-/** Styles that hide text visually but keep it for screen readers (accessible names). */
+/**
+ * Styles that hide text visually but keep it for screen readers (accessible names).
+ *
+ * @remarks MUI has the same object in `@mui/utils`, but that is only a dependency of
+ * `@mui/material`, which does not re-export it, and pnpm does not let this package import it.
+ */
 export const visuallyHidden = {
   position: 'absolute',
   // Strings: MUI's sx reads the numbers 0 < n ≤ 1 as percentages.
