@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { type RemoteComponentLoader } from './federation/loadRemoteComponent';
 import { ShellApp } from './ShellApp';
 
@@ -54,5 +55,14 @@ describe('ShellApp', () => {
     const fetchFn = await renderUntilStatusApplied('binance');
     expect(fetchFn).toHaveBeenCalledWith('http://api.test/status', expect.anything());
     expect(screen.queryByText('Simulated market')).not.toBeInTheDocument();
+  });
+
+  it('moves the focus to the "Notifications (F8)" toast landmark on F8', async () => {
+    render(
+      <ShellApp apiUrl="http://api.test" loaders={loaders} fetchFn={statusFetch('binance')} />,
+    );
+    await screen.findByRole('heading', { name: 'Alerts screen' });
+    await userEvent.keyboard('{F8}');
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toHaveFocus();
   });
 });

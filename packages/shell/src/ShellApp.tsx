@@ -1,4 +1,3 @@
-import { SnackbarProvider } from 'notistack';
 import { BrowserRouter } from 'react-router-dom';
 import { PairwatchThemeProvider } from '@pairwatch/ui-kit';
 import { type RemoteComponentLoader } from './federation/loadRemoteComponent';
@@ -6,10 +5,7 @@ import { type RemoteScreenId } from './federation/remoteScreens';
 import { ShellRoutes } from './routing/ShellRoutes';
 import { ShellLayout } from './ShellLayout';
 import { useMarketSource } from './status/useMarketSource';
-
-/** Only one toast at a time, shown for 5 s (product-spec §9). */
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
+import { ShellToaster } from './toasts/ShellToaster';
 
 /** Props of {@link ShellApp}. */
 export interface ShellAppProps {
@@ -27,17 +23,13 @@ export function ShellApp({ apiUrl, loaders, fetchFn }: ShellAppProps) {
   const marketSource = useMarketSource(apiUrl, fetchFn);
   return (
     <PairwatchThemeProvider>
-      <SnackbarProvider
-        maxSnack={TOAST_LIMIT}
-        autoHideDuration={TOAST_DURATION_MS}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
+      <ShellToaster>
         <BrowserRouter>
           <ShellLayout marketSource={marketSource}>
             <ShellRoutes loaders={loaders} />
           </ShellLayout>
         </BrowserRouter>
-      </SnackbarProvider>
+      </ShellToaster>
     </PairwatchThemeProvider>
   );
 }
