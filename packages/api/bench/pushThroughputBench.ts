@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import tls from 'node:tls';
 import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
 import webpush from 'web-push';
 import { PushSender } from '../src/push/PushSender';
@@ -174,8 +173,11 @@ async function main(): Promise<void> {
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-push-bench-'));
   const service = await startServiceProcess();
-  // Trust the push service's certificate as NODE_EXTRA_CA_CERTS would for the api process.
-  https.globalAgent.options.ca = [...tls.rootCertificates, service.certificatePem];
+  // Trust the push service's certificate as NODE_EXTRA_CA_CERTS does for the api process. Only
+  // that certificate: a `ca` option holding all root certificates makes the agent serialize them
+  // into its socket-pool key on every request and parse them for every new TLS context — a cost
+  // the api (which sets no `ca`) does not pay, and which dominated this bench's CPU profile.
+  https.globalAgent.options.ca = service.certificatePem;
   try {
     const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:bench@pairwatch.invalid' };
     const baseline = await measure(
