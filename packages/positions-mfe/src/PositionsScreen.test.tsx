@@ -151,8 +151,10 @@ describe('PositionsScreen', () => {
     await findRow(openTable, 2);
     await waitFor(() => expect(market.activeSubscriptions()).toHaveLength(1));
 
-    act(() => market.emit('ETHUSDT', testCandle(60, 2900)));
-    act(() => market.emit('ETHUSDT', testCandle(120, 2750, { low: 2690, high: 2800 })));
+    // Candles of the minutes after this one: wholly after the positions were first watched.
+    const next = (Math.floor(Date.now() / 60_000) + 1) * 60;
+    act(() => market.emit('ETHUSDT', testCandle(next, 2900)));
+    act(() => market.emit('ETHUSDT', testCandle(next + 60, 2750, { low: 2690, high: 2800 })));
 
     expect(
       await screen.findByText('Take profit reached: ETHUSDT Sell filled at 2,700.00.'),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { type Candle, type Position, type UnixSeconds } from '@pairwatch/domain';
 import { TakeProfitWatcher } from './TakeProfitWatcher';
 
@@ -29,8 +29,14 @@ function ids(hits: { position: Position }[]): number[] {
 }
 
 describe('TakeProfitWatcher', () => {
+  // The tab's clock, in ms: the watch of a position begins in the minute it is first seen.
+  const clock = { now: 0 };
+  beforeEach(() => {
+    clock.now = 60_000;
+  });
+
   it('fills a Buy when a later candle’s high reaches the take profit', () => {
-    const watcher = new TakeProfitWatcher();
+    const watcher = new TakeProfitWatcher(() => clock.now);
     expect(watcher.check([buy], 'BTCUSDT', candle(60, 59000, 61000, 60500))).toEqual([]);
     expect(watcher.check([buy], 'BTCUSDT', candle(120, 60000, 61999, 61000))).toEqual([]);
     const hits = watcher.check([buy], 'BTCUSDT', candle(180, 60000, 62000, 61000));
@@ -38,7 +44,7 @@ describe('TakeProfitWatcher', () => {
   });
 
   it('fills a Sell when a later candle’s low reaches the take profit, not on its high', () => {
-    const watcher = new TakeProfitWatcher();
+    const watcher = new TakeProfitWatcher(() => clock.now);
     watcher.check([buy, sell], 'BTCUSDT', candle(60, 59000, 61000, 60000));
     expect(ids(watcher.check([buy, sell], 'BTCUSDT', candle(120, 58000, 60000, 59000)))).toEqual([
       2,
@@ -46,7 +52,7 @@ describe('TakeProfitWatcher', () => {
   });
 
   it('ignores the part of the first candle seen that may predate the position', () => {
-    const watcher = new TakeProfitWatcher();
+    const watcher = new TakeProfitWatcher(() => clock.now);
     // The minute's high already passed the TP before the position was watched.
     expect(watcher.check([buy], 'BTCUSDT', candle(60, 59000, 63000, 60000))).toEqual([]);
     // Same minute, no new extreme: still nothing.
@@ -56,18 +62,18 @@ describe('TakeProfitWatcher', () => {
   });
 
   it('fills at once when the current price already reaches the take profit', () => {
-    const watcher = new TakeProfitWatcher();
+    const watcher = new TakeProfitWatcher(() => clock.now);
     expect(ids(watcher.check([buy], 'BTCUSDT', candle(60, 61000, 62500, 62100)))).toEqual([1]);
   });
 
   it('counts a move within the same minute once the position is watched', () => {
-    const watcher = new TakeProfitWatcher();
+    const watcher = new TakeProfitWatcher(() => clock.now);
     watcher.check([sell], 'BTCUSDT', candle(60, 59000, 60100, 59500));
     expect(ids(watcher.check([sell], 'BTCUSDT', candle(60, 57900, 60100, 58200)))).toEqual([2]);
   });
 
   it('counts the whole range of every later candle, so a fill that did not happen is tried again', () => {
-    const watcher = new TakeProfitWatcher();
+    const watcher = new TakeProfitWatcher(() => clock.now);
     watcher.check([buy], 'BTCUSDT', candle(60, 59000, 61000, 60000));
     expect(ids(watcher.check([buy], 'BTCUSDT', candle(120, 60000, 62500, 61000)))).toEqual([1]);
     // The same minute again (the fill's write failed, say): its high still reaches the TP.
@@ -76,8 +82,9 @@ describe('TakeProfitWatcher', () => {
   });
 
   it('ignores other symbols, ended positions and candles older than the baseline', () => {
-    const watcher = new TakeProfitWatcher();
+    const watcher = new TakeProfitWatcher(() => clock.now);
     const ended: Position = { ...buy, id: 4, endReason: 'Closed', endPrice: 61000 };
+    clock.now = 120_000;
     watcher.check([buy, ethBuy, ended], 'BTCUSDT', candle(120, 60000, 60500, 60200));
     expect(watcher.check([buy, ethBuy, ended], 'ETHUSDT', candle(120, 2900, 3050, 3000))).toEqual(
       [],
@@ -89,10 +96,26 @@ describe('TakeProfitWatcher', () => {
   });
 
   it('starts over for a position that left the open list and came back', () => {
-    const watcher = new TakeProfitWatcher();
+    const watcher = new TakeProfitWatcher(() => clock.now);
     watcher.check([buy], 'BTCUSDT', candle(60, 59000, 61000, 60000));
     watcher.check([], 'BTCUSDT', candle(60, 59000, 61000, 60000));
+    clock.now = 120_000;
     // Seen anew: the high of this minute is a baseline again.
     expect(watcher.check([buy], 'BTCUSDT', candle(120, 59000, 63000, 60000))).toEqual([]);
+  });
+
+  it('takes no baseline from a candle older than the minute the watch began', () => {
+    clock.now = 125_000;
+    const watcher = new TakeProfitWatcher(() => clock.now);
+    // A REST answer from just before the minute turned: it would make the whole current minute
+    // (whose high passed the TP before the position existed) count.
+    expect(watcher.check([buy], 'BTCUSDT', candle(60, 59000, 61000, 60000))).toEqual([]);
+    expect(watcher.check([buy], 'BTCUSDT', candle(120, 59000, 63000, 60000))).toEqual([]);
+    expect(watcher.check([buy], 'BTCUSDT', candle(180, 60000, 61000, 60500))).toEqual([]);
+  });
+
+  it('counts in full a first candle of a later minute than the watch began', () => {
+    const watcher = new TakeProfitWatcher(() => clock.now);
+    expect(ids(watcher.check([buy], 'BTCUSDT', candle(120, 60000, 62500, 61000)))).toEqual([1]);
   });
 });

@@ -2,8 +2,11 @@ import {
   type Candle,
   type Position,
   type SymbolId,
+  type UnixMillis,
+  intervalOpenTime,
   isTakeProfitReached,
   priceSeenSince,
+  toUnixSeconds,
 } from '@pairwatch/domain';
 import { type PriceRange } from '../store/PositionStore';
 
@@ -20,10 +23,15 @@ export interface TakeProfitHit {
  * NOTE: a forming candle's high and low include price action from before this tab started to
  * watch a position (often from before the position existed). So, like the api's price alerts, the
  * first candle seen for a position is its baseline, and each candle counts only the prices
- * {@link priceSeenSince} that baseline.
+ * {@link priceSeenSince} that baseline. A candle older than the minute in which the watch began
+ * (a late update, or a REST answer from just before the minute turned) is no baseline: it would
+ * make the whole current minute, with its earlier extremes, count.
  */
 export class TakeProfitWatcher {
   private readonly baselines = new Map<number, Pick<Candle, 'time' | 'high' | 'low'>>();
+
+  /** @param now - the clock, in Unix milliseconds. */
+  constructor(private readonly now: () => number = Date.now) {}
 
   /**
    * @param openPositions - the open positions now (others are ignored).
@@ -51,7 +59,14 @@ export class TakeProfitWatcher {
   private rangeSinceBaseline(id: number, candle: Candle): PriceRange | undefined {
     let baseline = this.baselines.get(id);
     if (!baseline) {
-      baseline = { time: candle.time, high: candle.high, low: candle.low };
+      const watchStart = intervalOpenTime('OneMinute', toUnixSeconds(this.now() as UnixMillis));
+      if (candle.time < watchStart) return undefined;
+      // A candle of a later minute than the watch's first: nothing is known of that first minute's
+      // extremes, and this candle is entirely after the watch began.
+      baseline =
+        candle.time === watchStart
+          ? { time: candle.time, high: candle.high, low: candle.low }
+          : { time: watchStart, high: Number.POSITIVE_INFINITY, low: Number.NEGATIVE_INFINITY };
       this.baselines.set(id, baseline);
     }
     const high = priceSeenSince(baseline, candle, 'up');
