@@ -3,6 +3,7 @@ import { SYMBOLS } from '@pairwatch/domain';
 import { type ExchangeSimHandle } from '../server/ExchangeSimServer';
 import { startExchangeSim } from '../startExchangeSim';
 import { ManualClock } from '../test-support/ManualClock';
+import { type KlineRow } from './klineRow';
 
 const NOW = Date.UTC(2026, 10, 18, 15, 37, 41, 250);
 const clock = new ManualClock(NOW);
@@ -20,20 +21,7 @@ async function get(path: string): Promise<{ status: number; body: unknown; heade
   return { status: response.status, body: await response.json(), headers: response.headers };
 }
 
-type Row = [
-  number,
-  string,
-  string,
-  string,
-  string,
-  string,
-  number,
-  string,
-  number,
-  string,
-  string,
-  string,
-];
+type Row = KlineRow;
 
 describe('GET /api/v3/klines', () => {
   it('answers Binance rows: 12 fields, strings for decimals, close time = next open − 1', async () => {
