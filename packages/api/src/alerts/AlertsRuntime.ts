@@ -3,6 +3,7 @@ import { type ClusterCoordinator } from '../cluster/ClusterCoordinator';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { type MarketData } from '../market/MarketData';
 import { type AlertStore } from '../storage/AlertStore';
+import { OneShotTimer } from '../util/OneShotTimer';
 import { AlertEngine, type AlertEngineLogger } from './AlertEngine';
 import { alertsGroup } from './alertsGroup';
 import { toAlertJson } from './toAlertJson';
@@ -45,7 +46,7 @@ export interface AlertsRuntimeOptions {
 export class AlertsRuntime {
   private _engine: AlertEngine | undefined;
   private _serial: Promise<void> = Promise.resolve();
-  private _timer: NodeJS.Timeout | undefined;
+  private readonly _timer = new OneShotTimer();
   private _closed = false;
 
   public constructor(private readonly _options: AlertsRuntimeOptions) {
@@ -90,7 +91,7 @@ export class AlertsRuntime {
   public async close(): Promise<void> {
     if (this._closed) return;
     this._closed = true;
-    this._clearTimer();
+    this._timer.close();
     try {
       await this._options.coordinator.close();
     } finally {
@@ -132,14 +133,14 @@ export class AlertsRuntime {
       await engine.close();
       const delay = this._options.restartDelayMs ?? 5_000;
       logger.error({ err: error, retryInMs: delay }, 'the alert engine could not start');
-      this._setTimer(() => void this._serially(() => this._lead()), delay);
+      this._timer.set(() => void this._serially(() => this._lead()), delay);
       return;
     }
     this._scheduleReconcile();
   }
 
   private async _follow(): Promise<void> {
-    this._clearTimer();
+    this._timer.clear();
     const engine = this._engine;
     if (!engine) return;
     this._engine = undefined;
@@ -192,25 +193,10 @@ export class AlertsRuntime {
   private _scheduleReconcile(): void {
     const interval = this._options.reconcileIntervalMs ?? 300_000;
     if (interval <= 0) return;
-    this._setTimer(() => {
+    this._timer.set(() => {
       void this._serially(() => this._reconcile()).finally(() => {
         if (this._engine) this._scheduleReconcile();
       });
     }, interval);
-  }
-
-  private _setTimer(run: () => void, delayMs: number): void {
-    this._clearTimer();
-    if (this._closed) return;
-    this._timer = setTimeout(() => {
-      this._timer = undefined;
-      run();
-    }, delayMs);
-    this._timer.unref();
-  }
-
-  private _clearTimer(): void {
-    if (this._timer) clearTimeout(this._timer);
-    this._timer = undefined;
   }
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { OneShotTimer } from '../util/OneShotTimer';
 import {
   type ClusterCoordinator,
   type ClusterEventListener,
@@ -85,7 +86,7 @@ export class PostgresCoordinator implements ClusterCoordinator {
   private readonly _retryMs: number;
   private readonly _random: () => number;
   private _session: pg.Client | undefined;
-  private _timer: NodeJS.Timeout | undefined;
+  private readonly _timer = new OneShotTimer();
   private _reconnects = 0;
   private _leader = false;
   private _started = false;
@@ -162,7 +163,7 @@ export class PostgresCoordinator implements ClusterCoordinator {
   public async close(): Promise<void> {
     if (this._closing) return;
     this._closing = true;
-    this._clearTimer();
+    this._timer.close();
     // Stop leading before the lock goes, so the next leader never overlaps with this one's engine;
     // the engine's last triggers may still publish meanwhile.
     if (this._leader) {
@@ -229,7 +230,7 @@ export class PostgresCoordinator implements ClusterCoordinator {
     this._session = session;
     this._reconnects = 0;
     if (first) await this._tick(session);
-    else this._setTimer(() => void this._tick(session), this._retryMs * 2);
+    else this._timer.set(() => void this._tick(session), this._retryMs * 2);
   }
 
   /** A follower tries the lock; the leader checks that its session still answers. */
@@ -256,7 +257,7 @@ export class PostgresCoordinator implements ClusterCoordinator {
       return;
     }
     if (session === this._session && !this._closing) {
-      this._setTimer(() => void this._tick(session), this._retryMs);
+      this._timer.set(() => void this._tick(session), this._retryMs);
     }
   }
 
@@ -276,7 +277,7 @@ export class PostgresCoordinator implements ClusterCoordinator {
   private _lose(session: pg.Client, error: unknown): void {
     if (session !== this._session) return;
     this._session = undefined;
-    this._clearTimer();
+    this._timer.clear();
     // Ending a session whose query timed out makes sure it holds no lock anyone waits for.
     session.end().catch(() => undefined);
     if (this._closing) return;
@@ -296,21 +297,6 @@ export class PostgresCoordinator implements ClusterCoordinator {
     const ceiling = Math.min(max, min * 2 ** this._reconnects);
     this._reconnects += 1;
     const delay = Math.round(ceiling / 2 + (this._random() * ceiling) / 2);
-    this._setTimer(() => void this._open(false), delay);
-  }
-
-  private _setTimer(run: () => void, delayMs: number): void {
-    this._clearTimer();
-    if (this._closing) return;
-    this._timer = setTimeout(() => {
-      this._timer = undefined;
-      run();
-    }, delayMs);
-    this._timer.unref();
-  }
-
-  private _clearTimer(): void {
-    if (this._timer) clearTimeout(this._timer);
-    this._timer = undefined;
+    this._timer.set(() => void this._open(false), delay);
   }
 }

@@ -1,9 +1,4 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import {
   type Position,
@@ -12,7 +7,9 @@ import {
   positionFormSchema,
 } from '@pairwatch/domain';
 import { useFormik } from 'formik';
+import { FormDialog } from './FormDialog';
 import { NumberField } from './NumberField';
+import { submitThenClose } from './submitThenClose';
 
 /** Props of {@link ClosePositionDialog}. */
 export interface ClosePositionDialogProps {
@@ -46,42 +43,31 @@ export function ClosePositionDialog({
   const formik = useFormik<FormValues>({
     initialValues: { price: currentPrice === undefined ? '' : String(currentPrice) },
     validationSchema: closeSchema,
-    onSubmit: async (values) => {
-      try {
-        await onSubmit(parseNumberInput(values.price));
-      } catch (_error: unknown) {
-        return; // the caller has reported it
-      }
-      onClose();
-    },
+    onSubmit: (values) => submitThenClose(() => onSubmit(parseNumberInput(values.price)), onClose),
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="close-position-title">
-      <DialogTitle id="close-position-title">Close position</DialogTitle>
-      <Box component="form" noValidate onSubmit={formik.handleSubmit}>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, pt: 1 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {position.symbol} {position.side} · current price{' '}
-            {currentPrice === undefined ? '-' : formatNumber(currentPrice, pricePrecision)}
-          </Typography>
-          <NumberField formik={formik} name="price" label="Close Price" autoFocus />
-          <Button
-            size="small"
-            sx={{ alignSelf: 'flex-start' }}
-            disabled={currentPrice === undefined}
-            onClick={() => void formik.setFieldValue('price', String(currentPrice))}
-          >
-            Use current price
-          </Button>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" color="error" disabled={formik.isSubmitting}>
-            Close Position
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      titleId="close-position-title"
+      title="Close position"
+      submitLabel="Close Position"
+      submitColor="error"
+      formik={formik}
+      onClose={onClose}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {position.symbol} {position.side} · current price{' '}
+        {currentPrice === undefined ? '-' : formatNumber(currentPrice, pricePrecision)}
+      </Typography>
+      <NumberField formik={formik} name="price" label="Close Price" autoFocus />
+      <Button
+        size="small"
+        sx={{ alignSelf: 'flex-start' }}
+        disabled={currentPrice === undefined}
+        onClick={() => void formik.setFieldValue('price', String(currentPrice))}
+      >
+        Use current price
+      </Button>
+    </FormDialog>
   );
 }

@@ -1,14 +1,11 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { type Position, parseNumberInput, positionFormSchema } from '@pairwatch/domain';
+import { type Position, positionFormSchema } from '@pairwatch/domain';
 import { useFormik } from 'formik';
 import { type PositionChanges } from '../store/PositionStore';
+import { FormDialog } from './FormDialog';
 import { NumberField } from './NumberField';
+import { parsePositionNumbers } from './parsePositionNumbers';
+import { submitThenClose } from './submitThenClose';
 
 /** Props of {@link EditPositionDialog}. */
 export interface EditPositionDialogProps {
@@ -35,39 +32,23 @@ export function EditPositionDialog({ position, onSubmit, onClose }: EditPosition
       tp: String(position.tp),
     },
     validationSchema: editSchema,
-    onSubmit: async (values) => {
-      try {
-        await onSubmit({
-          amount: parseNumberInput(values.amount),
-          price: parseNumberInput(values.price),
-          tp: parseNumberInput(values.tp),
-        });
-      } catch (_error: unknown) {
-        return; // the caller has reported it; keep what the user typed
-      }
-      onClose();
-    },
+    onSubmit: (values) => submitThenClose(() => onSubmit(parsePositionNumbers(values)), onClose),
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-position-title">
-      <DialogTitle id="edit-position-title">Edit position</DialogTitle>
-      <Box component="form" noValidate onSubmit={formik.handleSubmit}>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, pt: 1 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {position.symbol} {position.side}
-          </Typography>
-          <NumberField formik={formik} name="amount" label="Amount" autoFocus />
-          <NumberField formik={formik} name="price" label="Entry Price" />
-          <NumberField formik={formik} name="tp" label="Take Profit" />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-            Save
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      titleId="edit-position-title"
+      title="Edit position"
+      submitLabel="Save"
+      formik={formik}
+      onClose={onClose}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {position.symbol} {position.side}
+      </Typography>
+      <NumberField formik={formik} name="amount" label="Amount" autoFocus />
+      <NumberField formik={formik} name="price" label="Entry Price" />
+      <NumberField formik={formik} name="tp" label="Take Profit" />
+    </FormDialog>
   );
 }

@@ -1,9 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormLabel from '@mui/material/FormLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -11,13 +6,15 @@ import {
   POSITION_SIDES,
   type PositionSide,
   type SymbolId,
-  parseNumberInput,
   positionFormSchema,
 } from '@pairwatch/domain';
 import { SymbolPicker } from '@pairwatch/ui-kit';
 import { useFormik } from 'formik';
 import { type NewPosition } from '../store/PositionStore';
+import { FormDialog } from './FormDialog';
 import { NumberField } from './NumberField';
+import { parsePositionNumbers } from './parsePositionNumbers';
+import { submitThenClose } from './submitThenClose';
 
 /** Props of {@link PositionFormDialog}. */
 export interface PositionFormDialogProps {
@@ -51,72 +48,63 @@ export function PositionFormDialog({
   const formik = useFormik<FormValues>({
     initialValues: { symbol, side: 'Buy', amount: '', price: '', tp: '' },
     validationSchema: positionFormSchema,
-    onSubmit: async (values) => {
-      try {
-        await onSubmit({
-          symbol: values.symbol,
-          side: values.side,
-          amount: parseNumberInput(values.amount),
-          price: parseNumberInput(values.price),
-          tp: parseNumberInput(values.tp),
-        });
-      } catch (_error: unknown) {
-        return; // the caller has reported it; keep what the user typed
-      }
-      onClose();
-    },
+    onSubmit: (values) =>
+      submitThenClose(
+        () =>
+          onSubmit({
+            symbol: values.symbol,
+            side: values.side,
+            ...parsePositionNumbers(values),
+          }),
+        onClose,
+      ),
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="add-position-title">
-      <DialogTitle id="add-position-title">Add position</DialogTitle>
-      <Box component="form" noValidate onSubmit={formik.handleSubmit}>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, pt: 1 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-            <FormLabel htmlFor="position-symbol" sx={{ minWidth: 56 }}>
-              Symbol
-            </FormLabel>
-            <SymbolPicker
-              id="position-symbol"
-              value={formik.values.symbol}
-              onChange={(picked) => {
-                void formik.setFieldValue('symbol', picked);
-                onSymbolChange(picked);
-              }}
-            />
-          </Box>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-            <FormLabel id="position-side-label" sx={{ minWidth: 56 }}>
-              Side
-            </FormLabel>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              color="primary"
-              aria-labelledby="position-side-label"
-              value={formik.values.side}
-              onChange={(_event, side: PositionSide | null) => {
-                if (side !== null) void formik.setFieldValue('side', side);
-              }}
-            >
-              {POSITION_SIDES.map((side) => (
-                <ToggleButton key={side} value={side} sx={{ px: 3 }}>
-                  {side}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          </Box>
-          <NumberField formik={formik} name="amount" label="Amount" autoFocus />
-          <NumberField formik={formik} name="price" label="Entry Price" />
-          <NumberField formik={formik} name="tp" label="Take Profit" />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-            Add Position
-          </Button>
-        </DialogActions>
+    <FormDialog
+      titleId="add-position-title"
+      title="Add position"
+      submitLabel="Add Position"
+      formik={formik}
+      onClose={onClose}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+        <FormLabel htmlFor="position-symbol" sx={{ minWidth: 56 }}>
+          Symbol
+        </FormLabel>
+        <SymbolPicker
+          id="position-symbol"
+          value={formik.values.symbol}
+          onChange={(picked) => {
+            void formik.setFieldValue('symbol', picked);
+            onSymbolChange(picked);
+          }}
+        />
       </Box>
-    </Dialog>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+        <FormLabel id="position-side-label" sx={{ minWidth: 56 }}>
+          Side
+        </FormLabel>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          aria-labelledby="position-side-label"
+          value={formik.values.side}
+          onChange={(_event, side: PositionSide | null) => {
+            if (side !== null) void formik.setFieldValue('side', side);
+          }}
+        >
+          {POSITION_SIDES.map((side) => (
+            <ToggleButton key={side} value={side} sx={{ px: 3 }}>
+              {side}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
+      <NumberField formik={formik} name="amount" label="Amount" autoFocus />
+      <NumberField formik={formik} name="price" label="Entry Price" />
+      <NumberField formik={formik} name="tp" label="Take Profit" />
+    </FormDialog>
   );
 }

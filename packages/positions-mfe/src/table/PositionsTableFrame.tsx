@@ -1,0 +1,80 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { type Position, type SymbolInfo } from '@pairwatch/domain';
+import { EmptyTableRow } from '@pairwatch/ui-kit';
+import { type ReactNode } from 'react';
+import { type SymbolInfoLookup } from '../market/SymbolInfoLookup';
+import { formatAmount } from './formatAmount';
+import { SideText } from './SideText';
+import { SymbolCell } from './SymbolCell';
+
+/** Props of {@link PositionsTableFrame}. */
+export interface PositionsTableFrameProps {
+  /** The table's accessible name, e.g. 'Open positions'. */
+  readonly label: string;
+  /** The headers of the table's own columns, after Symbol, Side and Amount. */
+  readonly columns: readonly string[];
+  /** The text of the single row shown when there are no positions. */
+  readonly emptyMessage: string;
+  readonly positions: readonly Position[];
+  readonly symbolInfo: SymbolInfoLookup;
+  /** The cells of the table's own columns, in the order of `columns`. */
+  readonly renderCells: (position: Position, info: SymbolInfo, precision: number) => ReactNode;
+  /** The row's action buttons, shown in the last, unnamed column. */
+  readonly renderActions: (position: Position) => ReactNode;
+}
+
+const LEADING_COLUMNS = ['Symbol', 'Side', 'Amount'] as const;
+
+/**
+ * What the Open and Ended tables share (spec §2): the Symbol, Side and Amount columns in the
+ * symbol's formats, an Actions column, the empty-state row, and a `data-position-id` on each row.
+ */
+export function PositionsTableFrame({
+  label,
+  columns,
+  emptyMessage,
+  positions,
+  symbolInfo,
+  renderCells,
+  renderActions,
+}: PositionsTableFrameProps) {
+  const headers = [...LEADING_COLUMNS, ...columns];
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {headers.map((column) => (
+            <TableCell key={column}>{column}</TableCell>
+          ))}
+          <TableCell align="right" aria-label="Actions" />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {positions.length === 0 ? (
+          <EmptyTableRow colSpan={headers.length + 1} message={emptyMessage} />
+        ) : (
+          positions.map((position) => {
+            const info = symbolInfo(position.symbol);
+            return (
+              <TableRow key={position.id} data-position-id={position.id} hover>
+                <SymbolCell symbol={position.symbol} />
+                <TableCell>
+                  <SideText side={position.side} />
+                </TableCell>
+                <TableCell>{formatAmount(position.amount, info)}</TableCell>
+                {renderCells(position, info, info.priceFormat.precision)}
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {renderActions(position)}
+                </TableCell>
+              </TableRow>
+            );
+          })
+        )}
+      </TableBody>
+    </Table>
+  );
+}
