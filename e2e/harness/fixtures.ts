@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type LocalPushSubscription, type ReceivedPush } from '@pairwatch/api/testing';
-import { test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { ARTIFACTS_DIR } from './paths';
 import { readStackInfo, type StackPart, type StaticPart } from './StackInfo';
 
@@ -33,6 +33,15 @@ export interface PushFixture {
   ): Promise<ReceivedPush[]>;
 }
 
+/** The simulator's answer to `POST /__sim/price` (its `PriceChange`; prices are decimal strings). */
+export interface SimPriceChange {
+  readonly symbol: string;
+  readonly previousPrice: string;
+  readonly price: string;
+  /** When the change applies (ms, on the simulator's clock). */
+  readonly time: number;
+}
+
 /** The running product, as a test sees it. */
 export interface StackFixture {
   /** The origin of each part: `urls.shell` is also the `baseURL` of `page.goto('/alerts')`. */
@@ -52,6 +61,13 @@ export interface StackFixture {
    * JSON (415 otherwise). `simPath` has no leading slash. The operations are listed in packages/exchange-sim/README.md.
    */
   sim(simPath: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Sets `symbol`'s simulated price now (`POST /__sim/price {symbol, price}` as JSON), expecting
+   * 200 (the failure shows the simulator's answer), and resolves once the api's latest 1-minute
+   * close is nearer the new price than the old one (the api learns it from the next kline event).
+   * @returns the change the simulator reports.
+   */
+  setPrice(symbol: string, price: number): Promise<SimPriceChange>;
   /** The local Web Push service the api sends to (its certificate is trusted by the api). */
   readonly push: PushFixture;
 }
@@ -94,6 +110,36 @@ async function pushControl<T>(controlUrl: string, action: string, body: object):
  * Playwright's `test` with Pairwatch's fixtures: `stack` (the running product) and `artifacts`
  * (screenshots). Import `test` and `expect` from here in every spec.
  */
+/**
+ * Waits until the api's latest 1-minute close for `symbol` is nearer the price just set than the
+ * price before it. The simulator applies a set at once, but the api learns it from the next kline
+ * event (every tick) and may answer `/candles` from its cache until then; a test that opens a
+ * screen right after a set would otherwise see the old price.
+ */
+async function waitForApiPrice(
+  apiUrl: string,
+  symbol: string,
+  previous: number,
+  target: number,
+): Promise<void> {
+  if (previous === target) return;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(
+          `${apiUrl}/candles?symbol=${symbol}&interval=OneMinute&limit=1`,
+        );
+        const [candle] = (await response.json()) as { close: number }[];
+        return (
+          candle !== undefined &&
+          Math.abs(candle.close - target) < Math.abs(candle.close - previous)
+        );
+      },
+      { message: `the api never reported the ${symbol} price set to ${target}`, timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
 export const test = base.extend<{ stack: StackFixture; artifacts: ArtifactsFixture }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured first argument.
   stack: async ({}, use) => {
@@ -101,6 +147,8 @@ export const test = base.extend<{ stack: StackFixture; artifacts: ArtifactsFixtu
     const stopServer = (part: StaticPart) => control(info.controlUrl, part, 'stop');
     const startServer = (part: StaticPart) => control(info.controlUrl, part, 'start');
     const stopped = new Set<StaticPart>();
+    const sim = (simPath: string, init?: RequestInit) =>
+      fetch(`${info.simulatorUrl}/__sim/${simPath}`, init);
     await use({
       urls: info.urls,
       simulatorUrl: info.simulatorUrl,
@@ -120,7 +168,19 @@ export const test = base.extend<{ stack: StackFixture; artifacts: ArtifactsFixtu
           await startServer(part);
         }
       },
-      sim: (simPath, init) => fetch(`${info.simulatorUrl}/__sim/${simPath}`, init),
+      sim,
+      setPrice: async (symbol, price) => {
+        const response = await sim('price', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ symbol, price }),
+        });
+        const text = await response.text();
+        expect(response.status, text).toBe(200);
+        const change = JSON.parse(text) as SimPriceChange;
+        await waitForApiPrice(info.urls.api, symbol, Number(change.previousPrice), price);
+        return change;
+      },
       push: {
         createSubscription: (options = {}) =>
           pushControl<LocalPushSubscription>(info.controlUrl, 'subscriptions', options),
@@ -145,4 +205,4 @@ export const test = base.extend<{ stack: StackFixture; artifacts: ArtifactsFixtu
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test, type StackFixture } from '../harness/fixtures';
+import { expect, test } from '../harness/fixtures';
 
 // The Alerts chart in the shell, on the simulated market. Series data is read through the
 // read-only hook the alerts remote installs when a test sets `window.__PAIRWATCH_E2E__` (it reads
@@ -83,15 +83,6 @@ async function candlePixels(
     },
     { up: UP, down: DOWN },
   );
-}
-
-async function setPrice(stack: StackFixture, symbol: string, price: number): Promise<void> {
-  const response = await stack.sim('price', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ symbol, price }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 test('draws BTCUSDT 1m candles above a 140 px RSI pane, and reports how fast', async ({
@@ -311,11 +302,12 @@ test('shows a simulated price move on the last candle within 5 s', async ({ page
   const bars = await waitForBars(page, 500);
   const target = Math.round(bars.at(-1)!.close * 1.2 * 100) / 100;
 
-  await setPrice(stack, 'BTCUSDT', target);
+  // The 5 s run from the set itself: setPrice also waits for the api to report the new price.
   const movedAt = Date.now();
+  await stack.setPrice('BTCUSDT', target);
   await expect
     .poll(async () => (await priceData(page)).at(-1)?.high ?? 0, {
-      timeout: 5_000,
+      timeout: Math.max(1, 5_000 - (Date.now() - movedAt)),
       intervals: [50],
     })
     .toBeGreaterThanOrEqual(target * 0.995);

@@ -1,6 +1,6 @@
 import { type LocalPushSubscription } from '@pairwatch/api/testing';
 import { type Page } from '@playwright/test';
-import { expect, test, type StackFixture } from '../harness/fixtures';
+import { expect, test } from '../harness/fixtures';
 
 // From the push banner to a triggered alert, in the shell on the simulated market, through the
 // api's real Web Push delivery.
@@ -72,15 +72,6 @@ async function stubPush(page: Page, subscription: LocalPushSubscription): Promis
   }, subscription);
 }
 
-async function setPrice(stack: StackFixture, symbol: string, price: number): Promise<void> {
-  const response = await stack.sim('price', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ symbol, price }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
 test('enables push from the banner, creates an alert, sees it trigger and its push open the chart', async ({
   page,
   context,
@@ -144,7 +135,7 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
   await expect(page.getByRole('textbox', { name: 'Target value' })).toHaveValue('');
 
   // 3. The market crosses the target: the hub's AlertTriggered gives a toast and the row's status.
-  await setPrice(stack, 'BTCUSDT', Math.round(target * 1.01 * 100) / 100);
+  await stack.setPrice('BTCUSDT', Math.round(target * 1.01 * 100) / 100);
   const toast = page.getByText(/BTCUSDT price rose to [\d,]+\.\d{2}/);
   await expect(toast).toBeVisible({ timeout: 20_000 });
   const toastText = (await toast.textContent()) ?? '';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test, type StackFixture } from '../harness/fixtures';
+import { expect, test } from '../harness/fixtures';
 
 // The Positions screen in the shell, on the simulated market. The simulator's walk carries on
 // from a price set through its control API, so live PnL is checked within a band around the
@@ -12,15 +12,6 @@ interface NewPosition {
   readonly amount: string;
   readonly price: string;
   readonly tp: string;
-}
-
-async function setPrice(stack: StackFixture, symbol: string, price: number): Promise<void> {
-  const response = await stack.sim('price', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ symbol, price }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 function openTable(page: Page): Locator {
@@ -84,8 +75,8 @@ const ethSell: NewPosition = {
 
 test.describe('Positions', () => {
   test.beforeEach(async ({ stack }) => {
-    await setPrice(stack, 'BTCUSDT', 60000);
-    await setPrice(stack, 'ETHUSDT', 3000);
+    await stack.setPrice('BTCUSDT', 60000);
+    await stack.setPrice('ETHUSDT', 3000);
   });
 
   test('adds a Buy and a Sell position whose unrealized PnL follows the simulated price', async ({
@@ -112,8 +103,8 @@ test.describe('Positions', () => {
     // A price arrives (REST, then the hub): no more '-'.
     await expect.poll(() => pnlAmount(column(buy, 'pnl'))).not.toBeNaN();
 
-    await setPrice(stack, 'BTCUSDT', 61000);
-    await setPrice(stack, 'ETHUSDT', 3100);
+    await stack.setPrice('BTCUSDT', 61000);
+    await stack.setPrice('ETHUSDT', 3100);
     // +1,000 × 0.5 = +500 for the Buy; the Sell loses 100 × 2 = 200.
     await expect.poll(() => pnlAmount(column(buy, 'pnl'))).toBeGreaterThan(450);
     expect(await pnlAmount(column(buy, 'pnl'))).toBeLessThan(550);
@@ -123,7 +114,7 @@ test.describe('Positions', () => {
     await expect(column(sell, 'pnl')).toHaveText(/^-[\d,.]+ USDT \(-3\.\d\d%\)$/);
     await artifacts.screenshot(page, 'open-positions-live-pnl');
 
-    await setPrice(stack, 'BTCUSDT', 59000);
+    await stack.setPrice('BTCUSDT', 59000);
     await expect.poll(() => pnlAmount(column(buy, 'pnl'))).toBeLessThan(-450);
   });
 
@@ -163,7 +154,7 @@ test.describe('Positions', () => {
     const buy = row(openTable(page), 1);
     await expect.poll(() => pnlAmount(column(buy, 'pnl'))).not.toBeNaN();
 
-    await setPrice(stack, 'BTCUSDT', 62500);
+    await stack.setPrice('BTCUSDT', 62500);
     const filled = row(endedTable(page), 1);
     await expect(filled).toContainText('Filled');
     await expect(column(filled, 'end-price')).toHaveText('62,000.00 / 62,000.00');
@@ -278,7 +269,7 @@ test.describe('Positions', () => {
     for (const tab of [page, other]) {
       await expect.poll(() => pnlAmount(column(row(openTable(tab), 1), 'pnl'))).not.toBeNaN();
     }
-    await setPrice(stack, 'BTCUSDT', 63500);
+    await stack.setPrice('BTCUSDT', 63500);
     for (const tab of [page, other]) {
       await expect(row(endedTable(tab), 1)).toContainText('Filled');
       await expect(endedTable(tab).locator('tr[data-position-id]')).toHaveCount(1);
