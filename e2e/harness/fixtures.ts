@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type LocalPushSubscription, type ReceivedPush } from '@pairwatch/api/testing';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { ARTIFACTS_DIR } from './paths';
 import { readStackInfo, type StackPart, type StaticPart } from './StackInfo';
 
@@ -141,7 +141,83 @@ async function waitForApiPrice(
     .toBe(true);
 }
 
-export const test = base.extend<{ stack: StackFixture; artifacts: ArtifactsFixture }>({
+/**
+ * What the pages of a test reported as errors. Every uncaught page error and every
+ * `console.error` fails the test unless the test allowed it beforehand (`allow`), for the errors it
+ * provokes on purpose (a server stopped on purpose, a request refused on purpose).
+ */
+export interface PageErrorsFixture {
+  /** Allows page errors and `console.error` messages whose text matches `pattern` in this test. */
+  allow(pattern: RegExp): void;
+  /** The errors seen so far (allowed or not), e.g. to assert that a provoked error was logged. */
+  readonly seen: readonly string[];
+}
+
+/**
+ * Clicks `target` the way a person does: scrolls it into view, checks that it is visible and that
+ * it is what is on top at its centre (`document.elementFromPoint` returns it or a descendant), then
+ * clicks there with the mouse — or taps there when the page emulates touch (`hasTouch`). A control
+ * that exists in the DOM but is clipped, covered or off screen fails here instead of being clicked
+ * through the DOM.
+ */
+export async function clickOnScreen(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await expect(target).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const box = await target.boundingBox();
+        if (!box) return 'no box';
+        const x = box.x + box.width / 2;
+        const y = box.y + box.height / 2;
+        const onTop = await target.evaluate(
+          (element, [px, py]) => {
+            const hit = document.elementFromPoint(px as number, py as number);
+            return hit !== null && (hit === element || element.contains(hit));
+          },
+          [x, y],
+        );
+        return onTop ? 'on top' : `covered at (${Math.round(x)}, ${Math.round(y)})`;
+      },
+      { message: 'the element is not on top at its centre', timeout: 5_000 },
+    )
+    .toBe('on top');
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the element has no box on screen');
+  const page = target.page();
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const hasTouch = await page.evaluate(() => navigator.maxTouchPoints > 0);
+  if (hasTouch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+export const test = base.extend<{
+  stack: StackFixture;
+  artifacts: ArtifactsFixture;
+  pageErrors: PageErrorsFixture;
+}>({
+  // Every page of the test's context reports here; the check runs after the test body.
+  pageErrors: [
+    async ({ context }, use, testInfo) => {
+      const allowed: RegExp[] = [];
+      const seen: string[] = [];
+      const unexpected: string[] = [];
+      const record = (text: string) => {
+        seen.push(text);
+        if (!allowed.some((pattern) => pattern.test(text))) unexpected.push(text);
+      };
+      context.on('weberror', (error) => record(`page error: ${String(error.error())}`));
+      context.on('console', (message) => {
+        if (message.type() === 'error') record(`console.error: ${message.text()}`);
+      });
+      await use({ allow: (pattern) => allowed.push(pattern), seen });
+      if (testInfo.status === testInfo.expectedStatus && unexpected.length > 0) {
+        throw new Error(`Unexpected errors on the page:\n${unexpected.join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured first argument.
   stack: async ({}, use) => {
     const info = readStackInfo();
