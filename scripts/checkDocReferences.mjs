@@ -5,7 +5,10 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// `node scripts/checkDocReferences.mjs [root]`: the root defaults to this repository.
+const repoRoot = path.resolve(
+  process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'),
+);
 const SKIP_DIRS = new Set([
   'node_modules',
   'dist',
@@ -41,11 +44,8 @@ function* walk(dir) {
  * The broken references in one file's text.
  * @param file - the file's path relative to the repository root (for relative markdown links).
  */
-export function findBrokenReferences(
-  file,
-  text,
-  exists = (p) => existsSync(path.join(repoRoot, p)),
-) {
+function findBrokenReferences(file, text) {
+  const exists = (p) => existsSync(path.join(repoRoot, p));
   const problems = [];
   const lineOf = (index) => text.slice(0, index).split('\n').length;
   // Documents outside the repository (design inputs, research notes) are not for newcomers.
@@ -74,12 +74,14 @@ export function findBrokenReferences(
   return problems;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Checks every file under the root; exits 1 listing what does not resolve. */
+function main() {
   const problems = [];
   let files = 0;
   for (const absolute of walk(repoRoot)) {
     if (statSync(absolute).size > 1_000_000) continue;
     const file = path.relative(repoRoot, absolute);
+    // This file names the patterns it refuses.
     if (file === 'scripts/checkDocReferences.mjs') continue;
     files += 1;
     problems.push(...findBrokenReferences(file, readFileSync(absolute, 'utf8')));
@@ -91,3 +93,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   console.log(`doc references: ${files} files checked, all resolve`);
 }
+
+main();
