@@ -60,14 +60,17 @@ interface Harness {
   released: number;
 }
 
-function connected(settings: HubSettings<object> = {}): Harness {
+function connected(
+  settings: HubSettings<object> = {},
+  invoke: ConnectionHost<object>['invoke'] = () => Promise.resolve(),
+): Harness {
   const harness = { ended: [], released: 0 } as unknown as Harness;
   const resolved = resolveSettings(settings);
   const host: ConnectionHost<object> = {
     settings: resolved,
     logger: resolved.logger,
     connected: () => Promise.resolve(),
-    invoke: () => Promise.resolve(),
+    invoke,
     addToGroup: () => undefined,
     removeFromGroup: () => undefined,
     ended: (_c, wasConnected, error) => harness.ended.push({ wasConnected, error: error?.message }),
@@ -75,7 +78,7 @@ function connected(settings: HubSettings<object> = {}): Harness {
       harness.released += 1;
     },
   };
-  const connection = new Connection<object>(host, 'id', 'token', {}, Date.now());
+  const connection = new Connection<object>(host, 'id', 'token', {}, Date.now(), '127.0.0.1');
   const transport = new FakeTransport();
   connection.bindTransport(transport, Date.now());
   connection.receive(Buffer.from(`{"protocol":"json","version":1}${RS}`));
@@ -84,7 +87,49 @@ function connected(settings: HubSettings<object> = {}): Harness {
   return harness;
 }
 
+const invocation = (n: number) =>
+  `{"type":1,"invocationId":"${n}","target":"Echo","arguments":["${n}"]}${RS}`;
+
 describe('Connection', () => {
+  it('lets the event loop run between two invocations of one burst', async () => {
+    let calls = 0;
+    const { connection } = connected({}, () => {
+      calls += 1;
+      return Promise.resolve();
+    });
+    const callsWhenOthersRan = new Promise<number>((resolve) => {
+      // Scheduled after the burst arrived: it runs as soon as the loop gets a turn.
+      connection.receive(Buffer.from(Array.from({ length: 20 }, (_, n) => invocation(n)).join('')));
+      setImmediate(() => resolve(calls));
+    });
+
+    expect(await callsWhenOthersRan).toBeLessThanOrEqual(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toBe(20);
+  });
+
+  it('closes a connection that queues more invocations than maxPendingInvocations', () => {
+    const { connection, ended } = connected({ maxPendingInvocations: 4 });
+
+    connection.receive(Buffer.from(Array.from({ length: 5 }, (_, n) => invocation(n)).join('')));
+
+    expect(connection.isOpen).toBe(false);
+    expect(ended).toEqual([{ wasConnected: true, error: 'Connection closed with an error.' }]);
+  });
+
+  it('spends one rate token per invocation and refills them over time', () => {
+    const { connection } = connected({ maxInvocationsPerSecond: 2 });
+    const start = Date.now() + 10_000;
+
+    expect([start, start, start].map((now) => connection.takeInvocationToken(now))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(connection.takeInvocationToken(start + 499)).toBe(false);
+    expect(connection.takeInvocationToken(start + 500)).toBe(true);
+  });
+
   it('writes straight to the transport while it keeps up', () => {
     const { connection, transport } = connected();
 

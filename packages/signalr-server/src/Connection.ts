@@ -78,6 +78,11 @@ export class Connection<TState> implements ClientConnection<TState>, TransportOw
   private closingSince = 0;
   private backpressuredSince: number | undefined;
   private invocations: Promise<void> = Promise.resolve();
+  /** Invocations received and not finished yet (see `maxPendingInvocations`). */
+  private pendingInvocations = 0;
+  /** The invocation rate budget: a token bucket refilled continuously. */
+  private invocationTokens: number;
+  private tokensCheckedAt: number;
   /** Set while a POST body is being read, to refuse an overlapping one. */
   postInProgress = false;
   /** Set while a WebSocket upgrade for this connection is in flight. */
@@ -90,9 +95,13 @@ export class Connection<TState> implements ClientConnection<TState>, TransportOw
     readonly token: string,
     state: TState,
     now: number,
+    /** Where the client connects from (`clientAddress`), for the per-client connection cap. */
+    readonly clientAddress: string,
   ) {
     this.state = state;
     this.createdAt = now;
+    this.invocationTokens = host.settings.maxInvocationsPerSecond;
+    this.tokensCheckedAt = now;
     this.splitter = new RecordSplitter(host.settings.maxMessageSize);
   }
 
@@ -209,8 +218,22 @@ export class Connection<TState> implements ClientConnection<TState>, TransportOw
     switch (message.type) {
       case MessageType.Invocation:
       case MessageType.StreamInvocation:
-        // One at a time, in arrival order, as ASP.NET runs them.
-        this.invocations = this.invocations.then(() => this.host.invoke(this, message));
+        if (this.pendingInvocations >= this.host.settings.maxPendingInvocations) {
+          this.protocolError(
+            `More than ${this.host.settings.maxPendingInvocations} invocations are waiting to run.`,
+          );
+          return false;
+        }
+        this.pendingInvocations += 1;
+        // One at a time, in arrival order, as ASP.NET runs them — and each after a turn of the
+        // event loop: a chain of promise callbacks never yields, so one connection's burst would
+        // hold every other request, timer and socket of the process until it is done.
+        this.invocations = this.invocations
+          .then(yieldToEventLoop)
+          .then(() => (this.isOpen ? this.host.invoke(this, message) : undefined))
+          .finally(() => {
+            this.pendingInvocations -= 1;
+          });
         return true;
       case MessageType.Close:
         // The client is leaving; it expects no answer.
@@ -226,6 +249,22 @@ export class Connection<TState> implements ClientConnection<TState>, TransportOw
         );
         return true;
     }
+  }
+
+  /**
+   * Takes one invocation from the rate budget (`maxInvocationsPerSecond`, refilled continuously);
+   * false when it is spent.
+   */
+  takeInvocationToken(now: number): boolean {
+    const rate = this.host.settings.maxInvocationsPerSecond;
+    this.invocationTokens = Math.min(
+      rate,
+      this.invocationTokens + ((now - this.tokensCheckedAt) / 1000) * rate,
+    );
+    this.tokensCheckedAt = now;
+    if (this.invocationTokens < 1) return false;
+    this.invocationTokens -= 1;
+    return true;
   }
 
   private failHandshake(error: string): void {
@@ -329,7 +368,7 @@ export class Connection<TState> implements ClientConnection<TState>, TransportOw
     const transport = this.transportValue;
     switch (this.phaseValue) {
       case 'negotiated':
-        if (now - this.createdAt > s.disconnectTimeoutMs) this.transportClosed();
+        if (now - this.createdAt > s.negotiateTimeoutMs) this.transportClosed();
         return;
       case 'handshaking':
         if (transport && transport.idleFor(now) > s.disconnectTimeoutMs) this.transportClosed();
@@ -373,4 +412,9 @@ export class Connection<TState> implements ClientConnection<TState>, TransportOw
         return;
     }
   }
+}
+
+/** Resolves after the event loop has run its pending I/O callbacks once. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

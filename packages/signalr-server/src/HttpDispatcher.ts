@@ -123,11 +123,12 @@ export class HttpDispatcher implements HubHandlers {
     let connection: Connection<unknown>;
     if (token === undefined) {
       // skipNegotiation: the client opens the WebSocket straight away, without an id.
-      if (this.hub.connectionCount() >= this.hub.settings.maxConnections) {
-        rejectUpgrade(socket, 503, 'Too many connections.');
+      const refusal = this.connectionRefusal(req);
+      if (refusal !== undefined) {
+        rejectUpgrade(socket, 503, `${refusal}.`);
         return true;
       }
-      connection = this.hub.createConnection(1);
+      connection = this.hub.createConnection(1, this.hub.settings.clientAddress(req));
     } else {
       const found = this.hub.findByToken(token);
       if (!found || found.phase === 'closing' || found.phase === 'closed') {
@@ -173,6 +174,16 @@ export class HttpDispatcher implements HubHandlers {
 
   // ----- negotiate ----------------------------------------------------------------------------
 
+  /** Why a new connection from `req` is refused (capitalised, no full stop), if it is. */
+  private connectionRefusal(req: IncomingMessage): string | undefined {
+    const { maxConnections, maxConnectionsPerClient, clientAddress } = this.hub.settings;
+    if (this.hub.connectionCount() >= maxConnections) return 'Too many connections';
+    if (this.hub.clientConnectionCount(clientAddress(req)) >= maxConnectionsPerClient) {
+      return 'Too many connections from this client';
+    }
+    return undefined;
+  }
+
   private negotiate(req: IncomingMessage, res: ServerResponse, query: URLSearchParams): void {
     req.resume(); // the client sends an empty body; never buffer one
     if (req.method !== 'POST') {
@@ -201,11 +212,12 @@ export class HttpDispatcher implements HubHandlers {
       }
       version = Math.min(version, MAX_NEGOTIATE_VERSION);
     }
-    if (this.hub.connectionCount() >= this.hub.settings.maxConnections) {
-      sendJson(res, { error: 'Not allowed: too many connections.' });
+    const refusal = this.connectionRefusal(req);
+    if (refusal !== undefined) {
+      sendJson(res, { error: `Not allowed: ${refusal.toLowerCase()}.` });
       return;
     }
-    const connection = this.hub.createConnection(version);
+    const connection = this.hub.createConnection(version, this.hub.settings.clientAddress(req));
     const availableTransports = this.hub.settings.transports.map((transport) => ({
       transport,
       transferFormats: TRANSFER_FORMATS[transport],

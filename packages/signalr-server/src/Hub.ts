@@ -73,6 +73,8 @@ export class Hub<TState extends object = Record<string, unknown>> {
   private readonly host: ConnectionHost<TState>;
   private readonly endpoint: HubEndpoint;
   private httpStreaming = 0;
+  /** Live connections per client address (`maxConnectionsPerClient`). */
+  private readonly perClient = new Map<string, number>();
   private shutdown: Promise<void> | undefined;
   private onEmpty: (() => void) | undefined;
 
@@ -366,6 +368,12 @@ export class Hub<TState extends object = Record<string, unknown>> {
       complete({ error: detail && this.settings.detailedErrors ? `${error} ${detail}` : error });
     };
 
+    if (!connection.takeInvocationToken(Date.now())) {
+      complete({
+        error: `Too many invocations: at most ${this.settings.maxInvocationsPerSecond} per second.`,
+      });
+      return;
+    }
     const method = this.methods.get(target.toLowerCase());
     if (!method) {
       complete({ error: `${SERVER_ERROR(target)} HubException: Method does not exist.` });
@@ -463,6 +471,9 @@ export class Hub<TState extends object = Record<string, unknown>> {
         this.byId.delete(connection.connectionId);
       },
       released: (connection) => {
+        const fromClient = (this.perClient.get(connection.clientAddress) ?? 1) - 1;
+        if (fromClient > 0) this.perClient.set(connection.clientAddress, fromClient);
+        else this.perClient.delete(connection.clientAddress);
         if (this.byToken.get(connection.token) === connection)
           this.byToken.delete(connection.token);
         const kind = connection.boundTransport?.kind;
@@ -478,7 +489,8 @@ export class Hub<TState extends object = Record<string, unknown>> {
       isShuttingDown: () => this.shutdown !== undefined,
       connectionCount: () => this.byToken.size,
       httpStreamingCount: () => this.httpStreaming,
-      createConnection: (negotiateVersion) => {
+      clientConnectionCount: (clientAddress) => this.perClient.get(clientAddress) ?? 0,
+      createConnection: (negotiateVersion, clientAddress) => {
         const connectionId = randomToken();
         const token = negotiateVersion >= 1 ? randomToken() : connectionId;
         const state = this.options.createState
@@ -490,8 +502,10 @@ export class Hub<TState extends object = Record<string, unknown>> {
           token,
           state,
           Date.now(),
+          clientAddress,
         );
         this.byToken.set(token, connection);
+        this.perClient.set(clientAddress, (this.perClient.get(clientAddress) ?? 0) + 1);
         this.byId.set(connectionId, connection);
         return connection as unknown as Connection<unknown>;
       },

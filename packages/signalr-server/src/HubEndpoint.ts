@@ -14,8 +14,10 @@ export interface HubEndpoint {
   connectionCount(): number;
   /** Connections whose transport is Server-Sent Events or long polling. */
   httpStreamingCount(): number;
+  /** Connections alive now from one client address. */
+  clientConnectionCount(clientAddress: string): number;
   /** Creates a connection; for negotiate version 0 its token is its id. */
-  createConnection(negotiateVersion: number): Connection<unknown>;
+  createConnection(negotiateVersion: number, clientAddress: string): Connection<unknown>;
   findByToken(token: string): Connection<unknown> | undefined;
   bindTransport(connection: Connection<unknown>, transport: Transport): void;
 }

@@ -1,3 +1,4 @@
+import { type IncomingMessage } from 'node:http';
 import { type ClientConnection } from './ClientConnection';
 import { type Logger } from './Logger';
 import { type TransportKind } from './TransportKind';
@@ -46,6 +47,34 @@ export interface HubSettings<TState> {
   readonly slowConsumerTimeoutMs?: number;
   /** Most connections at once (negotiated or connected); negotiate refuses more. Default 10 000. */
   readonly maxConnections?: number;
+  /**
+   * Most connections at once from one client address (see {@link clientAddress}); negotiate
+   * refuses more, so one client cannot fill {@link maxConnections} for everyone. Default 100.
+   */
+  readonly maxConnectionsPerClient?: number;
+  /**
+   * The address a request comes from, for {@link maxConnectionsPerClient}. Default: the socket's
+   * remote address. Behind a reverse proxy, pass one that reads the proxy's `X-Forwarded-For` —
+   * only when the proxy is trusted to set it.
+   */
+  readonly clientAddress?: (request: IncomingMessage) => string;
+  /**
+   * Drop a negotiated connection whose client has not opened a transport after this long. Real
+   * clients connect right after negotiating; tokens nobody uses only hold a connection slot.
+   * Default 5 000.
+   */
+  readonly negotiateTimeoutMs?: number;
+  /**
+   * Invocations of one connection waiting to run (they run one at a time, in order). A client
+   * that queues more is closed with an error: it sends faster than any real client would.
+   * Default 32.
+   */
+  readonly maxPendingInvocations?: number;
+  /**
+   * Invocations one connection may run per second (a token bucket holding one second's worth);
+   * the ones over it are answered with an error and not run. Default 50.
+   */
+  readonly maxInvocationsPerSecond?: number;
   /** Most connections at once on Server-Sent Events or long polling (held HTTP requests). Default 2 000. */
   readonly maxHttpStreamingConnections?: number;
   /** How long {@link Hub.close} waits for transports to finish before it destroys them. Default 5 000. */

@@ -1,3 +1,4 @@
+import { type IncomingMessage } from 'node:http';
 import { type HubSettings } from './HubOptions';
 import { type Logger } from './Logger';
 import { TRANSPORT_KINDS, type TransportKind } from './TransportKind';
@@ -21,6 +22,11 @@ export interface ResolvedSettings {
   readonly slowConsumerTimeoutMs: number;
   readonly maxConnections: number;
   readonly maxHttpStreamingConnections: number;
+  readonly maxConnectionsPerClient: number;
+  readonly clientAddress: (request: IncomingMessage) => string;
+  readonly negotiateTimeoutMs: number;
+  readonly maxPendingInvocations: number;
+  readonly maxInvocationsPerSecond: number;
   readonly shutdownTimeoutMs: number;
   readonly allowedOrigins: ReadonlySet<string>;
   readonly transports: readonly TransportKind[];
@@ -29,6 +35,7 @@ export interface ResolvedSettings {
 }
 
 const silent = (): void => undefined;
+const socketAddress = (request: IncomingMessage): string => request.socket.remoteAddress ?? '';
 const SILENT_LOGGER: Logger = { debug: silent, info: silent, warn: silent, error: silent };
 
 function positive(name: string, value: number | undefined, fallback: number): number {
@@ -83,6 +90,19 @@ export function resolveSettings<TState>(options: HubSettings<TState>): ResolvedS
       'maxHttpStreamingConnections',
       options.maxHttpStreamingConnections,
       2_000,
+    ),
+    maxConnectionsPerClient: positive(
+      'maxConnectionsPerClient',
+      options.maxConnectionsPerClient,
+      100,
+    ),
+    clientAddress: options.clientAddress ?? socketAddress,
+    negotiateTimeoutMs: positive('negotiateTimeoutMs', options.negotiateTimeoutMs, 5_000),
+    maxPendingInvocations: positive('maxPendingInvocations', options.maxPendingInvocations, 32),
+    maxInvocationsPerSecond: positive(
+      'maxInvocationsPerSecond',
+      options.maxInvocationsPerSecond,
+      50,
     ),
     shutdownTimeoutMs: positive('shutdownTimeoutMs', options.shutdownTimeoutMs, 5_000),
     allowedOrigins: new Set(origins),

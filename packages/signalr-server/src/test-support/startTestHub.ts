@@ -28,6 +28,7 @@ export const FAST_SETTINGS = {
   clientTimeoutMs: 1_000,
   handshakeTimeoutMs: 500,
   disconnectTimeoutMs: 500,
+  negotiateTimeoutMs: 500,
   pollTimeoutMs: 300,
   tickIntervalMs: 20,
   shutdownTimeoutMs: 1_000,
