@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { SYMBOL_CATALOGUE, type UnixSeconds } from '@pairwatch/domain';
 import { type FastifyInstance } from 'fastify';
-import { type AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config/loadConfig';
 import { UpstreamError } from './market/UpstreamError';
@@ -13,9 +13,11 @@ const dataDir = tempDataDir();
 
 async function setUp(
   env: Record<string, string> = {},
+  requestTimeoutMs?: number,
 ): Promise<{ app: FastifyInstance; market: FakeMarketData }> {
   const market = new FakeMarketData();
   const app = await buildApp({
+    ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
     config: loadConfig({ DATA_DIR: dataDir.dir, ...env }),
     marketData: market,
     symbols: {
@@ -288,5 +290,24 @@ describe('the app', () => {
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
     expect(await response.json()).toMatchObject({ code: 'REQUEST_TOO_LONG' });
+  });
+
+  it('times out a client that trickles its request body, and keeps serving others', async () => {
+    const { app } = await setUp({}, 300);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      'POST /alerts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
+    const trickle = setInterval(() => socket.writable && socket.write(' '), 50);
+
+    await closed;
+    clearInterval(trickle);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect((await fetch(`http://127.0.0.1:${port}/status`)).status).toBe(200);
   });
 });

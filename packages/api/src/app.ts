@@ -1,4 +1,5 @@
 import cors from '@fastify/cors';
+import { type IncomingMessage } from 'node:http';
 import { fastifySignalR } from '@pairwatch/signalr-server';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import pino, { type Logger } from 'pino';
@@ -24,7 +25,12 @@ export interface AppDependencies {
   readonly logger?: Logger;
   /** Hub timing overrides for tests. */
   readonly hubSettings?: CandleHubOptions['settings'];
+  /** How long a client may take to send a whole request (head and body). Default 30 s. */
+  readonly requestTimeoutMs?: number;
 }
+
+/** A client that trickles a request body holds a socket; 30 s is ample for 64 KiB. */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Longer URLs are refused before routing (Node itself refuses request heads over 16 KiB). */
 const MAX_URL_LENGTH = 4096;
@@ -42,6 +48,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Typed as Fastify's logger, so the instance is a plain FastifyInstance (pino's own Logger type
   // would make it a FastifyInstance<…, Logger> that plugins typed for the default do not accept).
   const loggerInstance: FastifyBaseLogger = deps.logger ?? pino({ level: 'silent' });
+  const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     loggerInstance,
     // Fastify's request lines carry the query string, and some queries carry a subscription id.
@@ -49,6 +56,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clientErrorHandler: writeClientErrorProblem,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
+    trustProxy: config.trustProxy,
+    requestTimeout,
+    // Given to Node's server at creation too: only then does its header timeout follow (it stays
+    // at 60 s otherwise, and a trickled request outlives the limit). Node checks the timeouts on
+    // an interval (30 s by default, which would double them).
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
   });
   registerProblemHandlers(app);
   app.addHook('onRequest', async (request) => {
@@ -82,6 +95,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     marketData,
     logger: app.log,
     allowedOrigins: config.corsOrigins,
+    maxConnectionsPerClient: config.hubMaxConnectionsPerClient,
+    clientAddress: config.trustProxy ? forwardedClientAddress : socketAddress,
     ...(deps.hubSettings === undefined ? {} : { settings: deps.hubSettings }),
   });
   await app.register(fastifySignalR, { hub: candleHub.hub, path: CANDLE_HUB_PATH });
@@ -101,4 +116,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // ─────────────────────────────────────────────────────────────────────────────────────
 
   return app;
+}
+
+function socketAddress(request: IncomingMessage): string {
+  return request.socket.remoteAddress ?? '';
+}
+
+/** Behind a trusted proxy: the address it appended to `X-Forwarded-For` (the last entry). */
+function forwardedClientAddress(request: IncomingMessage): string {
+  const header = request.headers['x-forwarded-for'];
+  const last = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').pop();
+  return last?.trim() || socketAddress(request);
 }

@@ -47,6 +47,17 @@ export interface AppConfig {
    * push service; in production the api must not be made to POST into its own network.
    */
   readonly pushAllowPrivateEndpoints: boolean;
+  /**
+   * `HUB_MAX_CONNECTIONS_PER_CLIENT` (default 100): hub connections at once from one client
+   * address, so one client cannot use up the hub's 10,000 for everyone.
+   */
+  readonly hubMaxConnectionsPerClient: number;
+  /**
+   * `TRUST_PROXY` (default false): the api runs behind a reverse proxy that sets
+   * `X-Forwarded-For`, so a client's address is the entry that proxy added (the last one), not the
+   * proxy's own. Never set it when clients reach the api directly: they could pick any address.
+   */
+  readonly trustProxy: boolean;
   /** `LOG_LEVEL` (default info). */
   readonly logLevel: LogLevel;
 }

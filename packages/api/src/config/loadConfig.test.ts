@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       vapid: { publicKey: undefined, privateKey: undefined, subject: undefined },
       maxActiveAlerts: 100,
       pushAllowPrivateEndpoints: false,
+      hubMaxConnectionsPerClient: 100,
+      trustProxy: false,
       logLevel: 'info',
     });
     expect(config.corsOrigins).toEqual(['http://127.0.0.1:8080', 'http://localhost:8080']);

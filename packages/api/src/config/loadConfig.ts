@@ -185,6 +185,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   const pushAllowPrivateEndpoints =
     oneOf('PUSH_ALLOW_PRIVATE_ENDPOINTS', 'false', BOOLEANS) === 'true';
   const logLevel = oneOf('LOG_LEVEL', 'info', LOG_LEVELS);
+  const hubMaxConnectionsPerClient = field('HUB_MAX_CONNECTIONS_PER_CLIENT', 100, (raw) =>
+    integer(raw, 'HUB_MAX_CONNECTIONS_PER_CLIENT', 1, 10_000),
+  );
+  const trustProxy = oneOf('TRUST_PROXY', 'false', BOOLEANS) === 'true';
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -200,6 +204,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     vapid,
     maxActiveAlerts,
     pushAllowPrivateEndpoints,
+    hubMaxConnectionsPerClient,
+    trustProxy,
     logLevel,
   };
 }

@@ -27,7 +27,7 @@ describe('the problem catalogue', () => {
 
   it('uses only client and upstream error statuses', () => {
     for (const code of codes) {
-      expect([400, 404, 409, 413, 415, 429, 500, 502, 503]).toContain(
+      expect([400, 404, 408, 409, 413, 415, 429, 500, 502, 503]).toContain(
         problemCatalogue[code].status,
       );
     }

@@ -113,6 +113,57 @@ describe('the candle hub', () => {
     expect(updates).toEqual([{ symbol: 'BTCUSDT', interval: 'OneDay', candle: current }]);
   });
 
+  it('counts repeated pairs once and sends no second snapshot for a pair already subscribed', async () => {
+    const { market, url } = await setUp();
+    market.latest = {
+      ...CANDLE,
+      time: intervalOpenTime('OneMinute', Math.floor(Date.now() / 1000) as UnixSeconds),
+    };
+    const { client, updates } = await connect(url);
+
+    await client.invoke(
+      'SubscribeToCandleUpdates',
+      Array<string>(20).fill('BTCUSDT'),
+      Array<string>(16).fill('OneMinute'),
+    );
+    await client.invoke('SubscribeToCandleUpdates', ['BTCUSDT'], ['OneMinute']);
+
+    expect(updates).toHaveLength(1);
+    expect([...market.listeners.keys()]).toEqual(['BTCUSDT:OneMinute']);
+  });
+
+  it('refuses a list longer than twice the catalogue before looking at it', async () => {
+    const { market, url } = await setUp();
+    const { client } = await connect(url);
+
+    await expect(
+      client.invoke('SubscribeToCandleUpdates', Array<string>(21).fill('BTCUSDT'), ['OneMinute']),
+    ).rejects.toThrow(/due to an error on the server/);
+    expect(market.listeners.size).toBe(0);
+  });
+
+  it('closes a client that floods it with invocations, and serves the others', async () => {
+    const { market, url } = await setUp();
+    const { client } = await connect(url);
+    const closed = new Promise<string | undefined>((resolve) =>
+      client.onclose((error) => resolve(error?.message)),
+    );
+    const all = Object.keys(SYMBOL_CATALOGUE);
+    const flood = Array.from({ length: 400 }, () =>
+      client.invoke('SubscribeToCandleUpdates', all, ['OneMinute', 'OneHour']),
+    );
+
+    expect(await closed).toMatch(/closed with an error/);
+    const outcomes = await Promise.allSettled(flood);
+    expect(outcomes.filter((o) => o.status === 'rejected').length).toBeGreaterThan(300);
+    // Its streams were released; a well-behaved client still subscribes and gets updates.
+    await waitFor(() => market.listeners.size === 0, 'the flooder’s streams to be released');
+    const other = await connect(url);
+    await other.client.invoke('SubscribeToCandleUpdates', ['ETHUSDT'], ['OneMinute']);
+    market.emit({ symbol: 'ETHUSDT', interval: 'OneMinute', candle: CANDLE });
+    await waitFor(() => other.updates.length === 1, 'the other client’s update');
+  });
+
   it('sends no snapshot of a candle older than the current interval', async () => {
     const { market, url } = await setUp();
     market.latest = CANDLE;

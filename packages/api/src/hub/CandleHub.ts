@@ -35,6 +35,10 @@ export interface CandleHubOptions {
   readonly logger: Logger;
   /** `CORS_ORIGINS`. */
   readonly allowedOrigins: readonly string[];
+  /** `HUB_MAX_CONNECTIONS_PER_CLIENT`. */
+  readonly maxConnectionsPerClient?: number;
+  /** Where a hub request comes from (the socket, or a trusted proxy's `X-Forwarded-For`). */
+  readonly clientAddress?: HubSettings<CandleHubState>['clientAddress'];
   /** Timing overrides (tests shorten them); production uses the protocol's defaults. */
   readonly settings?: Omit<
     HubSettings<CandleHubState>,
@@ -50,9 +54,12 @@ function candleGroup(symbol: SymbolId, interval: Interval): string {
 }
 
 function crossProduct(
-  symbols: readonly string[],
-  intervals: readonly string[],
+  symbolList: readonly string[],
+  intervalList: readonly string[],
 ): [SymbolId, Interval][] {
+  // Repeats add nothing: without this, 64 × 64 copies of one pair cost 4,096 subscriptions.
+  const symbols = [...new Set(symbolList)];
+  const intervals = [...new Set(intervalList)];
   const badSymbol = symbols.find((symbol) => !isSymbolId(symbol));
   if (badSymbol !== undefined) {
     throw new HubError(
@@ -70,8 +77,11 @@ function crossProduct(
   );
 }
 
-/** Long enough for every symbol and interval (with repeats); longer lists are refused. */
-const MAX_LIST = 64;
+/**
+ * The longest list the guard lets through before it is looked at: one with every symbol or every
+ * interval (and some repeats, which are dropped). A longer one is refused outright.
+ */
+const MAX_LIST = 2 * Math.max(SYMBOLS.length, INTERVALS.length);
 
 /**
  * The candle hub at `/candles-hub` (architecture §4): `SubscribeToCandleUpdates` /
@@ -92,6 +102,10 @@ export class CandleHub {
   constructor(private readonly options: CandleHubOptions) {
     this.hub = new Hub<CandleHubState>({
       ...options.settings,
+      ...(options.maxConnectionsPerClient === undefined
+        ? {}
+        : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
+      ...(options.clientAddress === undefined ? {} : { clientAddress: options.clientAddress }),
       allowedOrigins: options.allowedOrigins,
       logger: options.logger,
       createState: () => ({ candleGroups: new Set<string>() }),
@@ -127,11 +141,12 @@ export class CandleHub {
   ): void {
     for (const [symbol, interval] of pairs) {
       const group = candleGroup(symbol, interval);
-      if (!caller.state.candleGroups.has(group)) {
-        caller.state.candleGroups.add(group);
-        caller.addToGroup(group);
-        this.join(group, symbol, interval);
-      }
+      // Already subscribed: the client has the stream, and a second snapshot would only be work
+      // a hostile client could ask for again and again.
+      if (caller.state.candleGroups.has(group)) continue;
+      caller.state.candleGroups.add(group);
+      caller.addToGroup(group);
+      this.join(group, symbol, interval);
       // The snapshot goes out before the completion, so no live update can overtake it. Only the
       // current interval's candle is a snapshot: an older one (a stream nobody watched for a
       // while) would reach a chart as an update older than the candles it just loaded.
