@@ -252,6 +252,77 @@ describe('GET /status', () => {
   });
 });
 
+/** A push subscription on a made-up public push service (the api never sends to it here). */
+async function subscribe(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/push/subscriptions',
+    payload: {
+      endpoint: 'https://push.example.com/send/abc',
+      keys: {
+        p256dh:
+          'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    },
+  });
+  expect([200, 201]).toContain(response.statusCode); // the data folder is shared by the file's tests
+  return response.json<{ subscriptionId: string }>().subscriptionId;
+}
+
+describe('hostile requests', () => {
+  it('drops a __proto__ key and names what the body really lacks', async () => {
+    const { app } = await setUp();
+    const subscriptionId = await subscribe(app);
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/alerts',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"__proto__":{"polluted":true},"type":"Price","valueTarget":1,"subscriptionId":"${subscriptionId}"}`,
+    });
+
+    expect(response.json()).toMatchObject({
+      code: 'UNKNOWN_SYMBOL',
+      detail: expect.stringContaining('no symbol'),
+    });
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it('marks alert and push answers no-store and nosniff', async () => {
+    const { app } = await setUp();
+    const subscriptionId = await subscribe(app);
+
+    const listed = await app.inject({ url: `/alerts?subscriptionId=${subscriptionId}` });
+    const key = await app.inject({ url: '/push/public-key' });
+
+    for (const response of [listed, key]) {
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('never repeats a subscription id from the path of an error answer', async () => {
+    const { app } = await setUp();
+    const subscriptionId = await subscribe(app);
+
+    const answers = await Promise.all([
+      app.inject({ method: 'DELETE', url: `/push/subscriptions/${subscriptionId}/x` }),
+      app.inject({
+        method: 'DELETE',
+        url: `/push/subscriptions/${subscriptionId}${'a'.repeat(4200)}`,
+      }),
+      app.inject({ method: 'DELETE', url: `/push/subscriptions/${subscriptionId}%ZZ` }),
+    ]);
+
+    for (const response of answers) {
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(response.body).not.toContain(subscriptionId);
+    }
+  });
+});
+
 describe('the app', () => {
   it('answers unknown routes with a 404 problem', async () => {
     const { app } = await setUp();
@@ -263,14 +334,14 @@ describe('the app', () => {
     });
   });
 
-  it('allows the configured origins with credentials, and no others', async () => {
+  it('allows the configured origins without credentials, and no others', async () => {
     const { app } = await setUp();
     const allowed = await app.inject({
       url: '/status',
       headers: { origin: 'http://localhost:8080' },
     });
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:8080');
-    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    expect(allowed.headers['access-control-allow-credentials']).toBeUndefined();
     const other = await app.inject({ url: '/status', headers: { origin: 'http://evil.test' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await app.inject({

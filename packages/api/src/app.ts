@@ -7,6 +7,7 @@ import { alertsPlugin } from './alerts/alertsPlugin';
 import { type AppConfig } from './config/AppConfig';
 import { ApiProblem } from './errors/ApiProblem';
 import { registerProblemHandlers } from './errors/registerProblemHandlers';
+import { sendProblem } from './errors/sendProblem';
 import { writeClientErrorProblem } from './errors/writeClientErrorProblem';
 import { CANDLE_HUB_PATH, CandleHub, type CandleHubOptions } from './hub/CandleHub';
 import { type MarketData } from './market/MarketData';
@@ -57,6 +58,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
     trustProxy: config.trustProxy,
+    // A `__proto__` or `constructor.prototype` key is dropped, never merged: the body is then judged
+    // on what it really lacks instead of being called "not valid JSON".
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    // Errors Fastify raises before routing (a malformed escape, an over-long path segment) answer
+    // as problem+json too, and never repeat the URL (it may hold a subscription id).
+    frameworkErrors: (error, _request, reply) => {
+      const problem =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiProblem('REQUEST_TOO_LONG', 'A part of the URL path is too long.')
+          : new ApiProblem(
+              'BAD_REQUEST',
+              'The URL is malformed: a % must start an escape such as %2C.',
+            );
+      void sendProblem(reply, problem);
+    },
     requestTimeout,
     // Given to Node's server at creation too: only then does its header timeout follow (it stays
     // at 60 s otherwise, and a trickled request outlives the limit). Node checks the timeouts on
@@ -72,6 +89,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       );
     }
   });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // Alerts and push answers belong to one subscription: no cache may keep or share them.
+    if (/^\/(alerts|push)(\/|\?|$)/.test(request.url)) reply.header('cache-control', 'no-store');
+  });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     request.log.info(
@@ -86,7 +108,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(cors, {
     origin: [...config.corsOrigins],
-    credentials: true,
+    // The REST api uses no cookies or HTTP auth; the hub answers its own CORS (with credentials,
+    // which the SignalR client sends).
+    credentials: false,
     methods: ['GET', 'HEAD', 'POST', 'DELETE'],
     strictPreflight: false,
   });

@@ -174,7 +174,7 @@ describe('the alerts plugin: alerts', () => {
     const response = await createAlert({
       symbol: 'BTCUSDT',
       type: 'Price',
-      valueTarget: '65000',
+      valueTarget: 65_000,
       subscriptionId,
     });
     const listed = await app.inject({
@@ -239,6 +239,31 @@ describe('the alerts plugin: alerts', () => {
       'RSI value must be between 0 and 100',
     ],
     [{ symbol: 'BTCUSDT', type: 'Rsi', valueTarget: 50 }, 400, 'INVALID_INTERVAL', 'rsiInterval'],
+    [
+      { symbol: 'BTCUSDT', type: 'Price', valueTarget: [70000] },
+      400,
+      'INVALID_ALERT',
+      'not an array',
+    ],
+    [
+      { symbol: 'BTCUSDT', type: 'Price', valueTarget: [[1]] },
+      400,
+      'INVALID_ALERT',
+      'not an array',
+    ],
+    [
+      { symbol: 'BTCUSDT', type: 'Price', valueTarget: '0x10' },
+      400,
+      'INVALID_ALERT',
+      'not a string',
+    ],
+    [
+      { symbol: 'BTCUSDT', type: 'Price', valueTarget: '65000' },
+      400,
+      'INVALID_ALERT',
+      'JSON number',
+    ],
+    [{ type: 'Price', valueTarget: 1 }, 400, 'UNKNOWN_SYMBOL', 'The alert has no symbol'],
   ])('refuses %j with %i %s', async (fields, status, code, detail) => {
     await build();
     const { subscriptionId } = await subscribe();

@@ -20,7 +20,12 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     return sendProblem(reply, problem);
   });
   app.setNotFoundHandler((request, reply) => {
-    const path = (request.url.split('?')[0] ?? '').slice(0, 100);
+    // Long segments are left out: they are ids, and a subscription id is a credential.
+    const path = (request.url.split('?')[0] ?? '')
+      .slice(0, 100)
+      .split('/')
+      .map((segment) => (segment.length > 16 ? '…' : segment))
+      .join('/');
     return sendProblem(
       reply,
       new ApiProblem('NOT_FOUND', `There is nothing at ${request.method} ${path}.`),

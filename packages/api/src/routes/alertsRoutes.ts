@@ -71,6 +71,12 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
           'Enable push notifications first: an alert needs the subscriptionId of this browser.',
         );
       }
+      if (fields.symbol === undefined) {
+        throw new ApiProblem(
+          'UNKNOWN_SYMBOL',
+          `The alert has no symbol. Send one of ${SYMBOLS.join(', ')}.`,
+        );
+      }
       if (!isSymbolId(fields.symbol)) {
         throw new ApiProblem(
           'UNKNOWN_SYMBOL',
@@ -78,6 +84,16 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
         );
       }
       const symbol = fields.symbol;
+      // The form's schema also reads typed text ("0x10" and [70000] pass as numbers there); the api
+      // takes a JSON number and nothing else.
+      const target = fields.valueTarget;
+      const blank = target === undefined || target === null || target === '';
+      if (!blank && typeof target !== 'number') {
+        throw new ApiProblem(
+          'INVALID_ALERT',
+          `valueTarget must be a JSON number such as 65000.5, not ${Array.isArray(target) ? 'an array' : `a ${typeof target}`}.`,
+        );
+      }
       try {
         await alertFormSchema.validate(
           { type: fields.type, valueTarget: fields.valueTarget },
