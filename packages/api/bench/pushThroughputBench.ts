@@ -81,12 +81,13 @@ async function fillOutbox(
 ) {
   const ids: string[] = [];
   for (const [i, subscription] of subscriptions.entries()) {
-    const { subscriptionId } = await store.saveSubscription(
+    const saved = await store.saveSubscription(
       { endpoint: subscription.endpoint, ...subscription.keys },
       `${tag}-sub-${i}`,
       0 as UnixMillis,
     );
-    ids.push(subscriptionId);
+    if (saved === undefined) throw new Error('A fresh push subscription was refused.');
+    ids.push(saved.subscriptionId);
   }
   for (let i = 0; i < count; i += 1) {
     const alertId = `${tag}-alert-${i}`;

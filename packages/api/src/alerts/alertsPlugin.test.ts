@@ -121,6 +121,23 @@ describe('the alerts plugin: push subscriptions', () => {
     expect(first.json<{ subscriptionId: string }>().subscriptionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
+  it('refuses the same endpoint with other keys (409) instead of handing over its id', async () => {
+    await build();
+    const victim = push.createSubscription();
+    const first = await app.inject({ method: 'POST', url: '/push/subscriptions', payload: victim });
+    const attacker = { ...push.createSubscription(), endpoint: victim.endpoint };
+
+    const takeover = await app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: attacker,
+    });
+
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.json()).toMatchObject({ code: 'SUBSCRIPTION_CONFLICT' });
+    expect(takeover.body).not.toContain(first.json<{ subscriptionId: string }>().subscriptionId);
+  });
+
   it('refuses a subscription whose p256dh is not a P-256 key, as problem+json', async () => {
     await build();
     const subscription = push.createSubscription();

@@ -26,6 +26,7 @@ export const problemCatalogue = {
   ALERT_NOT_FOUND: { status: 404, title: 'Alert not found' },
   SUBSCRIPTION_NOT_FOUND: { status: 404, title: 'Push subscription not found' },
   ALERT_LIMIT_REACHED: { status: 409, title: 'Too many active alerts' },
+  SUBSCRIPTION_CONFLICT: { status: 409, title: 'Push endpoint registered with other keys' },
   REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },

@@ -97,12 +97,14 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
     { ...redactedRequestLog, preHandler: limiter.preHandler, bodyLimit: 8192 },
     async (request, reply) => {
       const keys = parseSubscription(request.body, options.allowPrivateEndpoints);
-      const { subscriptionId, created } = await store.saveSubscription(
-        keys,
-        randomId(),
-        options.now() as UnixMillis,
-      );
-      return reply.code(created ? 201 : 200).send({ subscriptionId });
+      const saved = await store.saveSubscription(keys, randomId(), options.now() as UnixMillis);
+      if (saved === undefined) {
+        throw new ApiProblem(
+          'SUBSCRIPTION_CONFLICT',
+          'This push endpoint is already registered with other keys. Unsubscribe from push in the browser and subscribe again to get a new endpoint.',
+        );
+      }
+      return reply.code(saved.created ? 201 : 200).send({ subscriptionId: saved.subscriptionId });
     },
   );
 
@@ -114,7 +116,8 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
       if (subscriptionId === undefined) {
         throw new ApiProblem(
           'VALIDATION_FAILED',
-          `${quoteInput(request.params.subscriptionId)} is not a push subscription id: use the subscriptionId POST /push/subscriptions gave this browser.`,
+          // Not echoed: it may be a real id with a typo, and ids are credentials.
+          'That is not a push subscription id: use the subscriptionId POST /push/subscriptions gave this browser.',
         );
       }
       const alertIds = await store.deleteSubscription(subscriptionId);

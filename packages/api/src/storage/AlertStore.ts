@@ -79,15 +79,18 @@ export interface AlertStore {
   /** Which database is behind it. */
   readonly kind: 'sqlite' | 'postgres';
   /**
-   * Stores a subscription, or finds the one with the same endpoint (then its keys are updated).
+   * Stores a subscription, or finds the one with the same endpoint. A known endpoint keeps its id
+   * only for a caller that proves it is the same browser by sending the same `auth` secret (its
+   * `p256dh` may then change); knowing an endpoint alone must not hand over its id and alerts.
    *
-   * @returns the subscription id and whether it is new.
+   * @returns the subscription id and whether it is new; undefined when the endpoint is registered
+   *   with another auth secret (nothing is changed).
    */
   saveSubscription(
     keys: PushSubscriptionKeys,
     newId: string,
     now: UnixMillis,
-  ): Promise<{ subscriptionId: string; created: boolean }>;
+  ): Promise<{ subscriptionId: string; created: boolean } | undefined>;
   findSubscription(id: string): Promise<PushSubscriptionRecord | undefined>;
   /**
    * Deletes a subscription with its alerts and pending messages.

@@ -63,16 +63,30 @@ function describeAlertStore(
     await store.close();
   });
 
-  it('gives the same subscription id to the same endpoint and a new one to a new endpoint', async () => {
+  it('gives the same subscription id to the same endpoint and auth, and a new one to a new endpoint', async () => {
     const first = await store.saveSubscription(keys(1), 'sub-1', T0);
-    const again = await store.saveSubscription({ ...keys(1), auth: 'rotated' }, 'sub-other', T0);
+    const again = await store.saveSubscription({ ...keys(1), p256dh: 'rotated' }, 'sub-x', T0);
     const second = await store.saveSubscription(keys(2), 'sub-2', T0);
 
     expect(first).toEqual({ subscriptionId: 'sub-1', created: true });
     expect(again).toEqual({ subscriptionId: 'sub-1', created: false });
     expect(second).toEqual({ subscriptionId: 'sub-2', created: true });
-    expect((await store.findSubscription('sub-1'))?.auth).toBe('rotated');
-    expect(await store.findSubscription('sub-other')).toBeUndefined();
+    expect((await store.findSubscription('sub-1'))?.p256dh).toBe('rotated');
+    expect(await store.findSubscription('sub-x')).toBeUndefined();
+  });
+
+  it('does not hand a known endpoint to a caller without its auth secret, and changes nothing', async () => {
+    await store.saveSubscription(keys(1), 'sub-1', T0);
+
+    const takeover = await store.saveSubscription(
+      { ...keys(1), p256dh: 'attacker', auth: 'attacker' },
+      'sub-attacker',
+      T0,
+    );
+
+    expect(takeover).toBeUndefined();
+    expect(await store.findSubscription('sub-1')).toMatchObject(keys(1));
+    expect(await store.findSubscription('sub-attacker')).toBeUndefined();
   });
 
   it('refuses an alert for an unknown subscription and beyond the active limit', async () => {

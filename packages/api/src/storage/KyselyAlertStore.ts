@@ -83,7 +83,7 @@ export class KyselyAlertStore implements AlertStore {
     keys: PushSubscriptionKeys,
     newId: string,
     now: UnixMillis,
-  ): Promise<{ subscriptionId: string; created: boolean }> {
+  ): Promise<{ subscriptionId: string; created: boolean } | undefined> {
     const inserted = await this._db
       .insertInto('push_subscriptions')
       .values({
@@ -97,14 +97,15 @@ export class KyselyAlertStore implements AlertStore {
       .returning('id')
       .executeTakeFirst();
     if (inserted) return { subscriptionId: inserted.id, created: true };
-    // The endpoint is known: keep its id, take the keys the browser sends now.
+    // The endpoint is known: only the holder of its auth secret (the same browser) gets its id.
     const existing = await this._db
       .updateTable('push_subscriptions')
-      .set({ p256dh: keys.p256dh, auth: keys.auth })
+      .set({ p256dh: keys.p256dh })
       .where('endpoint', '=', keys.endpoint)
+      .where('auth', '=', keys.auth)
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return { subscriptionId: existing.id, created: false };
+      .executeTakeFirst();
+    return existing ? { subscriptionId: existing.id, created: false } : undefined;
   }
 
   public async findSubscription(id: string): Promise<PushSubscriptionRecord | undefined> {
