@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { SYMBOL_CATALOGUE, type UnixSeconds } from '@pairwatch/domain';
 import { type FastifyInstance } from 'fastify';
 import { type AddressInfo, connect } from 'node:net';
+import { hostname } from 'node:os';
 import { buildApp } from './app';
 import { loadConfig } from './config/loadConfig';
 import { UpstreamError } from './market/UpstreamError';
@@ -271,6 +272,30 @@ async function subscribe(app: FastifyInstance): Promise<string> {
 }
 
 describe('hostile requests', () => {
+  it('refuses a push endpoint whose host name resolves to this machine', async () => {
+    const { app } = await setUp();
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: {
+        // The machine's own name resolves to one of its addresses (loopback or a private one).
+        endpoint: `https://${hostname()}/push/abc`,
+        keys: {
+          p256dh:
+            'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_PUSH_SUBSCRIPTION',
+      detail: expect.stringContaining('its host resolves to a'),
+    });
+  });
+
   it('drops a __proto__ key and names what the body really lacks', async () => {
     const { app } = await setUp();
     const subscriptionId = await subscribe(app);

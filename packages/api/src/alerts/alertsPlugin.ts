@@ -89,7 +89,9 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
   let coordinator: ClusterCoordinator | undefined;
   try {
     const vapid = loadVapidKeys(config.vapid, config.dataDir);
-    const transport = options.transport ?? new WebPushTransport(vapid);
+    const transport =
+      options.transport ??
+      new WebPushTransport(vapid, { allowPrivateEndpoints: config.pushAllowPrivateEndpoints });
     coordinator = createCoordinator(store, options, logger);
     await setUp(app, options, { store, coordinator, transport, publicKey: vapid.publicKey });
   } catch (error: unknown) {

@@ -34,10 +34,32 @@ afterAll(async () => {
   await push.close();
 });
 
+/** The local push service listens on loopback, which the transport refuses by default. */
+const LOCAL = { allowPrivateEndpoints: true };
+
 describe('WebPushTransport against the local push service', () => {
+  it.each([
+    ['a loopback literal', (endpoint: string) => endpoint],
+    [
+      'a name resolving to loopback',
+      (endpoint: string) => endpoint.replace('127.0.0.1', 'localhost'),
+    ],
+  ])('refuses %s unless private endpoints are allowed, sending nothing', async (_what, at) => {
+    const subscription = push.createSubscription();
+    const endpoint = at(subscription.endpoint);
+
+    const outcome = await new WebPushTransport(vapid).send(request({ ...subscription, endpoint }));
+
+    expect(outcome).toMatchObject({
+      kind: 'rejected',
+      reason: expect.stringMatching(/^refused: /),
+    });
+    expect(push.receivedFor(subscription.endpoint)).toEqual([]);
+  });
+
   it('delivers an encrypted message with a valid VAPID token and the RFC 8030 headers', async () => {
     const subscription = push.createSubscription({ applicationServerKey: vapid.publicKey });
-    const transport = new WebPushTransport(vapid);
+    const transport = new WebPushTransport(vapid, LOCAL);
 
     const outcome = await transport.send(request(subscription, '{"title":"BTCUSDT price alert"}'));
 
@@ -62,7 +84,7 @@ describe('WebPushTransport against the local push service', () => {
     const subscription = push.createSubscription();
     push.expireSubscription(subscription.endpoint);
 
-    const outcome = await new WebPushTransport(vapid).send(request(subscription));
+    const outcome = await new WebPushTransport(vapid, LOCAL).send(request(subscription));
 
     expect(outcome).toEqual({ kind: 'gone', status: 410 });
   });
@@ -71,7 +93,7 @@ describe('WebPushTransport against the local push service', () => {
     const subscription = push.createSubscription();
     push.failNext(subscription.endpoint, { status: 429, retryAfterSeconds: 7 });
 
-    const outcome = await new WebPushTransport(vapid).send(request(subscription));
+    const outcome = await new WebPushTransport(vapid, LOCAL).send(request(subscription));
 
     expect(outcome).toMatchObject({ kind: 'retry', status: 429, retryAfterMs: 7000 });
   });
@@ -80,7 +102,7 @@ describe('WebPushTransport against the local push service', () => {
     const subscription = push.createSubscription();
     push.failNext(subscription.endpoint, { status: 500 });
 
-    const outcome = await new WebPushTransport(vapid).send(request(subscription));
+    const outcome = await new WebPushTransport(vapid, LOCAL).send(request(subscription));
 
     expect(outcome).toMatchObject({ kind: 'retry', status: 500, retryAfterMs: undefined });
   });
@@ -90,7 +112,7 @@ describe('WebPushTransport against the local push service', () => {
       applicationServerKey: webpush.generateVAPIDKeys().publicKey,
     });
 
-    const outcome = await new WebPushTransport(vapid).send(request(subscription));
+    const outcome = await new WebPushTransport(vapid, LOCAL).send(request(subscription));
 
     expect(outcome).toMatchObject({ kind: 'rejected', status: 403 });
   });
@@ -100,7 +122,7 @@ describe('WebPushTransport against the local push service', () => {
     try {
       const subscription = untrusted.createSubscription();
 
-      const outcome = await new WebPushTransport(vapid).send(request(subscription));
+      const outcome = await new WebPushTransport(vapid, LOCAL).send(request(subscription));
 
       expect(outcome).toMatchObject({
         kind: 'retry',
@@ -151,7 +173,9 @@ describe('WebPushTransport against a push service that misbehaves', () => {
       );
     };
 
-    const outcome = await new WebPushTransport(vapid).send(request(subscriptionAt('/push/a')));
+    const outcome = await new WebPushTransport(vapid, LOCAL).send(
+      request(subscriptionAt('/push/a')),
+    );
 
     expect(outcome).toMatchObject({ kind: 'rejected', status: 400 });
     const { reason } = outcome as { reason: string };
@@ -172,7 +196,9 @@ describe('WebPushTransport against a push service that misbehaves', () => {
       trickle(response, 'x'.repeat(1024), 1);
     };
 
-    const outcome = await new WebPushTransport(vapid).send(request(subscriptionAt('/push/b')));
+    const outcome = await new WebPushTransport(vapid, LOCAL).send(
+      request(subscriptionAt('/push/b')),
+    );
 
     expect(outcome).toMatchObject({ kind: 'retry', status: 503, retryAfterMs: 3000 });
   });
@@ -183,7 +209,7 @@ describe('WebPushTransport against a push service that misbehaves', () => {
       trickle(response, '.', 20);
     };
 
-    const outcome = await new WebPushTransport(vapid, { timeoutMs: 200 }).send(
+    const outcome = await new WebPushTransport(vapid, { ...LOCAL, timeoutMs: 200 }).send(
       request(subscriptionAt('/push/c')),
     );
 

@@ -1,7 +1,10 @@
 import { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
+import { type LookupFunction } from 'node:net';
+import { createGuardedLookup, PrivateAddressError } from './createGuardedLookup';
 import { parseRetryAfter } from './parseRetryAfter';
+import { privateHostReason } from './privateHostReason';
 import { pushReplyReason } from './pushReplyReason';
 import { type PushOutcome, type PushRequest, type PushTransport } from './PushTransport';
 import { type VapidKeys } from './VapidKeys';
@@ -20,6 +23,12 @@ export interface WebPushTransportOptions {
   readonly timeoutMs?: number;
   /** Clock in ms (tests). */
   readonly now?: () => number;
+  /**
+   * `PUSH_ALLOW_PRIVATE_ENDPOINTS`: connect to push services in the api's own network (tests with
+   * a local push service). Default false: every connection resolves its host through
+   * `createGuardedLookup`, which refuses private addresses.
+   */
+  readonly allowPrivateEndpoints?: boolean;
 }
 
 /** What a push service answered: its status, headers and the first bytes of its body. */
@@ -40,6 +49,7 @@ export class WebPushTransport implements PushTransport {
   private readonly _tokens = new Map<string, { authorization: string; expiresAt: number }>();
   private readonly _now: () => number;
   private readonly _timeoutMs: number;
+  private readonly _lookup: LookupFunction | undefined;
 
   public constructor(
     private readonly _vapid: VapidKeys,
@@ -47,6 +57,7 @@ export class WebPushTransport implements PushTransport {
   ) {
     this._now = options.now ?? Date.now;
     this._timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this._lookup = options.allowPrivateEndpoints ? undefined : createGuardedLookup();
   }
 
   public async send(request: PushRequest): Promise<PushOutcome> {
@@ -64,6 +75,9 @@ export class WebPushTransport implements PushTransport {
     } catch (error: unknown) {
       return this._retry(`could not prepare the message: ${String(error)}`);
     }
+    // An IP literal never goes through `lookup`: judge it here.
+    const literal = this._lookup && privateHostReason(new URL(subscription.endpoint).hostname);
+    if (literal) return { kind: 'rejected', status: 0, reason: `refused: the host is ${literal}` };
     let reply: PushReply;
     try {
       reply = await this._post(subscription.endpoint, body, {
@@ -76,6 +90,10 @@ export class WebPushTransport implements PushTransport {
         'Content-Length': body.length,
       });
     } catch (error: unknown) {
+      // Never worth a retry: the endpoint leads into our own network.
+      if (error instanceof PrivateAddressError) {
+        return { kind: 'rejected', status: 0, reason: `refused: ${error.message}` };
+      }
       return this._retry(`network error: ${String(error)}`);
     }
     const { status } = reply;
@@ -110,7 +128,12 @@ export class WebPushTransport implements PushTransport {
         timer = undefined;
         outcome();
       };
-      const request = https.request(endpoint, { method: 'POST', headers }, (response) => {
+      const options = {
+        method: 'POST',
+        headers,
+        ...(this._lookup ? { lookup: this._lookup } : {}),
+      };
+      const request = https.request(endpoint, options, (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
         const done = () =>

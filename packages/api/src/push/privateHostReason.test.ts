@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { privateHostReason } from './privateHostReason';
 
 const hostOf = (url: string) => new URL(url).hostname;
+const TUNNEL = 'an IPv6 address that tunnels IPv4 (NAT64, 6to4, Teredo or IPv4-compatible)';
 
 describe('privateHostReason', () => {
   it.each([
@@ -22,6 +23,19 @@ describe('privateHostReason', () => {
     ['https://[fe80::1]/push', 'a link-local address'],
     ['https://0.0.0.0/push', 'an unspecified address'],
     ['https://[::]/push', 'an unspecified address'],
+    ['https://100.64.0.1/push', 'a carrier-grade NAT address'],
+    ['https://100.127.255.254/push', 'a carrier-grade NAT address'],
+    ['https://198.18.0.1/push', 'a benchmarking address'],
+    ['https://198.19.255.1/push', 'a benchmarking address'],
+    ['https://224.0.0.251/push', 'a multicast address'],
+    ['https://[ff02::1]/push', 'a multicast address'],
+    ['https://255.255.255.255/push', 'a reserved address'],
+    ['https://240.0.0.1/push', 'a reserved address'],
+    ['https://192.0.2.1/push', 'a reserved address'],
+    ['https://[2001:db8::1]/push', 'a reserved address'],
+    ['https://[64:ff9b::7f00:1]/push', TUNNEL],
+    ['https://[2002:7f00:1::]/push', TUNNEL],
+    ['https://[::7f00:1]/push', TUNNEL],
   ])('refuses %s as %s', (url, reason) => {
     expect(privateHostReason(hostOf(url))).toBe(reason);
   });
@@ -31,7 +45,8 @@ describe('privateHostReason', () => {
     ['https://updates.push.services.mozilla.com/wpush/v2/abc'],
     ['https://8.8.8.8/push'],
     ['https://172.32.0.1/push'],
-    ['https://[2001:db8::1]/push'],
+    ['https://[2606:4700:4700::1111]/push'],
+    ['https://100.128.0.1/push'],
     ['https://localhost.example.org/push'],
   ])('lets %s through', (url) => {
     expect(privateHostReason(hostOf(url))).toBeUndefined();

@@ -35,6 +35,39 @@ const RANGES: readonly {
       ['::', 128, 'ipv6'],
     ],
   },
+  { what: 'a carrier-grade NAT address', subnets: [['100.64.0.0', 10, 'ipv4']] },
+  { what: 'a benchmarking address', subnets: [['198.18.0.0', 15, 'ipv4']] },
+  {
+    what: 'a multicast address',
+    subnets: [
+      ['224.0.0.0', 4, 'ipv4'],
+      ['ff00::', 8, 'ipv6'],
+    ],
+  },
+  {
+    // 240/4 holds the broadcast address; the others are IETF protocol and documentation ranges.
+    what: 'a reserved address',
+    subnets: [
+      ['240.0.0.0', 4, 'ipv4'],
+      ['192.0.0.0', 24, 'ipv4'],
+      ['192.0.2.0', 24, 'ipv4'],
+      ['198.51.100.0', 24, 'ipv4'],
+      ['203.0.113.0', 24, 'ipv4'],
+      ['2001:db8::', 32, 'ipv6'],
+      ['100::', 64, 'ipv6'],
+    ],
+  },
+  {
+    // Each embeds an IPv4 address that a gateway may reach on our behalf: none is a push service.
+    what: 'an IPv6 address that tunnels IPv4 (NAT64, 6to4, Teredo or IPv4-compatible)',
+    subnets: [
+      ['64:ff9b::', 96, 'ipv6'],
+      ['64:ff9b:1::', 48, 'ipv6'],
+      ['2002::', 16, 'ipv6'],
+      ['2001::', 32, 'ipv6'],
+      ['::', 96, 'ipv6'],
+    ],
+  },
 ];
 
 const BLOCKS = RANGES.map(({ what, subnets }) => {
@@ -49,8 +82,8 @@ const BLOCKS = RANGES.map(({ what, subnets }) => {
  * link-local or unspecified range, IPv4-mapped IPv6 included. Takes `URL.hostname`, which has
  * already turned `0x7f.1` or `2130706433` into `127.0.0.1`.
  *
- * NOTE: a host name that resolves to such an address is not caught here; this check keeps the
- * api from being pointed at its network by a literal, the cheap and common case.
+ * A host name is judged by its name only; what it resolves to is checked by
+ * `createGuardedLookup`, at subscription time and again on every connection.
  *
  * @example `privateHostReason('127.0.0.1')` → `'a loopback address'`
  */

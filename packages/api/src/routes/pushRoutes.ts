@@ -7,6 +7,7 @@ import { type WriteRateLimiter } from '../alerts/WriteRateLimiter';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';
 import { quoteInput } from '../errors/quoteInput';
+import { createGuardedLookup, PrivateAddressError } from '../push/createGuardedLookup';
 import { p256PublicKeyFromRaw } from '../push/p256PublicKeyFromRaw';
 import { privateHostReason } from '../push/privateHostReason';
 import { type AlertStore, type PushSubscriptionKeys } from '../storage/AlertStore';
@@ -89,6 +90,7 @@ function parseSubscription(body: unknown, allowPrivateEndpoints: boolean): PushS
  */
 export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, options) => {
   const { store, announce, limiter } = options;
+  const guardedLookup = createGuardedLookup();
 
   app.get('/push/public-key', async () => ({ publicKey: options.publicKey }));
 
@@ -97,6 +99,18 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
     { ...redactedRequestLog, preHandler: limiter.preHandler, bodyLimit: 8192 },
     async (request, reply) => {
       const keys = parseSubscription(request.body, options.allowPrivateEndpoints);
+      if (!options.allowPrivateEndpoints) {
+        const { hostname } = new URL(keys.endpoint);
+        const reason = await new Promise<string | undefined>((resolve) =>
+          guardedLookup(hostname, {}, (error) =>
+            // A host that does not resolve now is left to the check on every connection.
+            resolve(error instanceof PrivateAddressError ? error.reason : undefined),
+          ),
+        );
+        if (reason !== undefined) {
+          throw invalid(`endpoint must be a public push service; its host resolves to ${reason}.`);
+        }
+      }
       const saved = await store.saveSubscription(keys, randomId(), options.now() as UnixMillis);
       if (saved === undefined) {
         throw new ApiProblem(
