@@ -84,7 +84,12 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
   const logger = options.logger ?? app.log;
   const store =
     options.store ??
-    (await openAlertStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    (await openAlertStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onConnectionError: (error) =>
+        logger.warn({ err: error }, 'a database connection was dropped; the pool reconnects'),
+    }));
   // Until the onClose hook owns them, what was opened is closed here if a later step throws.
   let coordinator: ClusterCoordinator | undefined;
   try {

@@ -34,6 +34,7 @@ export const problemCatalogue = {
   INTERNAL_ERROR: { status: 500, title: 'Internal error' },
   UPSTREAM_BAD_RESPONSE: { status: 502, title: 'Market data source failed' },
   UPSTREAM_UNAVAILABLE: { status: 503, title: 'Market data source unavailable' },
+  DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable' },
 } as const satisfies Record<string, ProblemType>;
 
 /** A stable error code of the catalogue. */

@@ -22,6 +22,12 @@ export interface AlertStoreLocation {
   readonly dataDir: string;
   /** An SQLite file path instead of `dataDir/pairwatch.sqlite` (`:memory:` in unit tests). */
   readonly sqliteFile?: string;
+  /**
+   * Told when PostgreSQL drops an idle pooled connection (a restart, a failover,
+   * `pg_terminate_backend`, an idle kill). The pool forgets that connection and opens a new one
+   * on the next query; without a listener the pool's 'error' event would end the process.
+   */
+  readonly onConnectionError?: (error: Error) => void;
 }
 
 function createSqlite(location: AlertStoreLocation): Kysely<DatabaseSchema> {
@@ -40,7 +46,10 @@ function createSqlite(location: AlertStoreLocation): Kysely<DatabaseSchema> {
   return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) });
 }
 
-function createPostgres(url: string): Kysely<DatabaseSchema> {
+function createPostgres(
+  url: string,
+  onConnectionError: (error: Error) => void,
+): Kysely<DatabaseSchema> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -52,6 +61,10 @@ function createPostgres(url: string): Kysely<DatabaseSchema> {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  pool.on('error', onConnectionError);
+  // A connection can also die while a query holds it (between Kysely's acquire and release): its
+  // own 'error' event needs a listener too, or it would end the process.
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
 }
 
@@ -65,7 +78,7 @@ export async function openAlertStore(location: AlertStoreLocation): Promise<Aler
   const db =
     location.databaseUrl === undefined
       ? createSqlite(location)
-      : createPostgres(location.databaseUrl);
+      : createPostgres(location.databaseUrl, location.onConnectionError ?? (() => undefined));
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => ({ ...migrations }) },
