@@ -295,6 +295,27 @@ describe('AlertEngine with price alerts', () => {
     expect(subject.streamKeys).toEqual([]);
   });
 
+  it('judges an alert again when recording its trigger failed, even after its stream was released', async () => {
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    const triggerAlert = store.triggerAlert.bind(store);
+    let failures = 1;
+    store.triggerAlert = (...args) =>
+      failures-- > 0 ? Promise.reject(new Error('database is locked')) : triggerAlert(...args);
+    const subject = engine();
+    await subject.start();
+    await settle();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 61_000, 60_000, 61_000));
+    await settle();
+    // Re-watched with a replay from the mark: the crossing it failed to record counts again.
+    market.emit('BTCUSDT', 'OneMinute', candle(T + 2 * MINUTE, 61_000, 61_500, 60_500, 61_200));
+    await settle();
+
+    expect(failures).toBe(-1);
+    expect(triggered.map((a) => a.id)).toEqual([alert.id]);
+    expect(market.subscribedStreams).toEqual([]);
+  });
+
   it('fires an alert once even when two engines see the same candle', async () => {
     await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
     const first = engine();

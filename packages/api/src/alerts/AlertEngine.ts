@@ -353,7 +353,9 @@ export class AlertEngine {
               { err: error, alertId: alert.id },
               'could not record a triggered alert; will judge it again',
             );
-            if (!this._closed) this._index.add(alert);
+            // Through add(): its stream may have been released meanwhile (it was the stream's last
+            // alert), and add() opens it again and replays from the mark.
+            if (!this._closed) this.add(alert);
           })
           .finally(() => this._firing.delete(alert.id)),
       );
