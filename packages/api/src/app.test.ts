@@ -1,13 +1,17 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE, type UnixSeconds } from '@pairwatch/domain';
+import { SYMBOL_CATALOGUE, type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
 import { type FastifyInstance } from 'fastify';
 import { type AddressInfo, connect } from 'node:net';
 import { hostname } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config/loadConfig';
 import { UpstreamError } from './market/UpstreamError';
 import { FakeMarketData } from './test-support/FakeMarketData';
 import { tempDataDir } from './test-support/tempDataDir';
+import { type AlertRecord } from './storage/AlertStore';
+import { openAlertStore, SQLITE_FILE_NAME } from './storage/openAlertStore';
 
 const apps: FastifyInstance[] = [];
 const dataDir = tempDataDir();
@@ -28,6 +32,39 @@ async function setUp(
   });
   apps.push(app);
   return { app, market };
+}
+
+/** An app on its own data folder, ready (its alert store is open and migrated). */
+async function setUpIn(dir: string): Promise<FastifyInstance & { market: FakeMarketData }> {
+  const market = new FakeMarketData();
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: dir }),
+    marketData: market,
+    symbols: { all: async () => ({}) },
+    version: '0',
+  });
+  await app.ready();
+  return Object.assign(app, { market });
+}
+
+function sampleAlert(id: string, subscriptionId: string): AlertRecord {
+  return {
+    id,
+    subscriptionId,
+    symbol: 'BTCUSDT',
+    type: 'Price',
+    interval: undefined,
+    direction: 'up',
+    valueOnCreation: 60_000,
+    valueTarget: 70_000,
+    status: 'Active',
+    createdAt: 0 as UnixMillis,
+    triggeredAt: undefined,
+    triggeredValue: undefined,
+    creationCandleTime: 0 as UnixSeconds,
+    creationHigh: 60_000,
+    creationLow: 60_000,
+  };
 }
 
 afterEach(async () => {
@@ -241,15 +278,52 @@ describe('GET /symbols', () => {
 describe('GET /status', () => {
   it('reports the market source and connection, the database and the version', async () => {
     const { app, market } = await setUp();
-    expect((await app.inject('/status')).json()).toEqual({
+    await app.ready();
+    const healthy = await app.inject('/status');
+    expect(healthy.statusCode).toBe(200);
+    expect(healthy.json()).toEqual({
       marketData: { source: 'simulator', connected: true },
       database: 'sqlite',
       version: '9.8.7',
+      ok: true,
+      checks: { database: { ok: true }, alertEngine: { ok: true, role: 'leader' } },
     });
     market.current = { source: 'binance', connected: false };
     expect((await app.inject('/status')).json()).toMatchObject({
       marketData: { source: 'binance', connected: false },
     });
+  });
+
+  it('answers 503 and names the failing check when the database is damaged', async () => {
+    const dir = tempDataDir();
+    try {
+      // A database whose alerts table spans many pages, then a run of pages overwritten.
+      const first = await setUpIn(dir.dir);
+      const subscriptionId = await subscribe(first);
+      first.market.answer = async () => [];
+      await first.close();
+      const store = await openAlertStore({ databaseUrl: undefined, dataDir: dir.dir });
+      for (let i = 0; i < 400; i += 1) {
+        await store.createAlert(sampleAlert(`a${i}`, subscriptionId), 10_000);
+      }
+      await store.close();
+      const file = path.join(dir.dir, SQLITE_FILE_NAME);
+      const bytes = readFileSync(file);
+      bytes.fill(0x5a, 8 * 4096, bytes.length - 4096);
+      writeFileSync(file, bytes);
+
+      const damaged = await setUpIn(dir.dir);
+      const response = await damaged.inject('/status');
+
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        ok: false,
+        checks: { database: { ok: false, error: expect.stringMatching(/malformed|corrupt/i) } },
+      });
+      await damaged.close();
+    } finally {
+      dir.remove();
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import { writeClientErrorProblem } from './errors/writeClientErrorProblem';
 import { CANDLE_HUB_PATH, CandleHub, type CandleHubOptions } from './hub/CandleHub';
 import { type MarketData } from './market/MarketData';
 import { candlesRoutes } from './routes/candlesRoutes';
-import { statusRoutes } from './routes/statusRoutes';
+import { type HealthCheck, statusRoutes } from './routes/statusRoutes';
 import { type SymbolSource, symbolsRoutes } from './routes/symbolsRoutes';
 
 /** What {@link buildApp} is built from; tests pass fakes or a simulator-backed market. */
@@ -128,15 +128,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(candlesRoutes, { marketData });
   await app.register(symbolsRoutes, { symbols: deps.symbols });
+  const checks = new Map<string, HealthCheck>();
   await app.register(statusRoutes, {
     marketData,
     database: config.database,
     version: deps.version,
+    checks,
   });
 
   // ── Alerts and push (src/alerts, src/push, src/storage) ─────────────────────────────
   // Store, /alerts and /push routes, alert engine, Web Push sender, WatchAlerts on the hub.
-  await app.register(alertsPlugin, { config, marketData, hub: candleHub.hub });
+  await app.register(alertsPlugin, { config, marketData, hub: candleHub.hub, checks });
   // ─────────────────────────────────────────────────────────────────────────────────────
 
   return app;

@@ -43,13 +43,34 @@ export interface AlertsRuntimeOptions {
  *
  * Leadership changes, events and reconciliations run one at a time, in order.
  */
+/** How the alerts half of this process is doing, for `GET /status`. */
+export interface AlertsHealth {
+  /** `leader`: this process runs the alert engine; `follower`: another one does. */
+  readonly role: 'leader' | 'follower';
+  /** The last error the engine or the runtime logged, and when (ms), if any. */
+  readonly lastFailure: { readonly at: number; readonly message: string } | undefined;
+}
+
 export class AlertsRuntime {
   private _engine: AlertEngine | undefined;
+  private _lastFailure: AlertsHealth['lastFailure'];
+  /** The logger given to the engine and used here: it remembers the last error for health(). */
+  private readonly _logger: AlertEngineLogger;
   private _serial: Promise<void> = Promise.resolve();
   private readonly _timer = new OneShotTimer();
   private _closed = false;
 
   public constructor(private readonly _options: AlertsRuntimeOptions) {
+    const { logger } = _options;
+    const now = _options.now ?? Date.now;
+    this._logger = {
+      info: (object, message) => logger.info(object, message),
+      warn: (object, message) => logger.warn(object, message),
+      error: (object, message) => {
+        this._lastFailure = { at: now(), message };
+        logger.error(object, message);
+      },
+    };
     _options.coordinator.onLeadershipChange((leading) =>
       this._serially(() => (leading ? this._lead() : this._follow())),
     );
@@ -59,6 +80,11 @@ export class AlertsRuntime {
   /** The engine of this process while it leads; undefined while another process does. */
   public get engine(): AlertEngine | undefined {
     return this._engine;
+  }
+
+  /** Whether this process leads the engine, and the last failure it logged. */
+  public health(): AlertsHealth {
+    return { role: this._engine ? 'leader' : 'follower', lastFailure: this._lastFailure };
   }
 
   /** Joins the cluster (and starts the engine if this process leads). */
@@ -75,7 +101,7 @@ export class AlertsRuntime {
     try {
       await this._options.coordinator.publish(event);
     } catch (error: unknown) {
-      this._options.logger.error(
+      this._logger.error(
         { err: error, kind: event.kind, alertIds: event.alertIds.slice(0, 10) },
         'could not tell the api processes about an alert change; reconciliation will catch up',
       );
@@ -103,7 +129,7 @@ export class AlertsRuntime {
   /** Runs `task` after the ones queued before it; a failure is logged and ends that task only. */
   private _serially(task: () => Promise<void>): Promise<void> {
     const done = this._serial.then(task).catch((error: unknown) => {
-      this._options.logger.error({ err: error }, 'alerts runtime task failed');
+      this._logger.error({ err: error }, 'alerts runtime task failed');
     });
     this._serial = done;
     return done;
@@ -111,7 +137,8 @@ export class AlertsRuntime {
 
   private async _lead(): Promise<void> {
     if (this._engine || this._closed || !this._options.coordinator.isLeader) return;
-    const { store, marketData, logger } = this._options;
+    const { store, marketData } = this._options;
+    const logger = this._logger;
     const engine = new AlertEngine({
       store,
       marketData,
@@ -145,7 +172,7 @@ export class AlertsRuntime {
     if (!engine) return;
     this._engine = undefined;
     await engine.close();
-    this._options.logger.info({}, 'alert engine stopped: this process no longer leads');
+    this._logger.info({}, 'alert engine stopped: this process no longer leads');
   }
 
   private async _apply(event: ClusterEvent): Promise<void> {
@@ -183,7 +210,7 @@ export class AlertsRuntime {
     if (engine !== this._engine) return;
     for (const alert of added) engine.add(alert);
     if (missing.length > 0 || forgotten.length > 0) {
-      this._options.logger.warn(
+      this._logger.warn(
         { added: missing.length, removed: forgotten.length },
         'alert engine caught up with the table: a notification was lost',
       );

@@ -18,6 +18,7 @@ import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
 import { alertsGroup } from './alertsGroup';
 import { wellFormedId } from './wellFormedId';
+import { type HealthCheck, type HealthCheckResult, messageOf } from '../routes/statusRoutes';
 import { AlertsRuntime } from './AlertsRuntime';
 import { WriteRateLimiter, type WriteRateLimiterOptions } from './WriteRateLimiter';
 
@@ -51,6 +52,8 @@ export interface AlertsPluginOptions {
   readonly reconcileIntervalMs?: number;
   /** Write rate limit per client address. */
   readonly rateLimit?: WriteRateLimiterOptions;
+  /** Where `GET /status` finds its checks: the plugin adds `database` and `alertEngine`. */
+  readonly checks?: Map<string, HealthCheck>;
   readonly now?: () => number;
 }
 
@@ -109,6 +112,28 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
   }
 };
 
+/** An engine that logged an error this recently counts as failing in `GET /status`. */
+const ENGINE_FAILURE_WINDOW_MS = 60_000;
+/** `GET /status` reads the database at most this often, however often it is asked. */
+const DATABASE_CHECK_CACHE_MS = 1_000;
+
+/** Runs `check` at most once per {@link DATABASE_CHECK_CACHE_MS}; callers in between share it. */
+function cachedCheck(check: HealthCheck, now: () => number): HealthCheck {
+  let last: { at: number; result: Promise<HealthCheckResult> } | undefined;
+  return () => {
+    if (last === undefined || now() - last.at >= DATABASE_CHECK_CACHE_MS) {
+      last = {
+        at: now(),
+        result: check().catch((error: unknown) => ({
+          ok: false,
+          error: messageOf(error, 'the database check failed'),
+        })),
+      };
+    }
+    return last.result;
+  };
+}
+
 /** Wires the runtime, the sender, the hub method and the routes; registers start and close. */
 async function setUp(
   app: FastifyInstance,
@@ -146,6 +171,27 @@ async function setUp(
       void runtime.announce({ kind: 'deleted', alertIds }),
   });
   const limiter = new WriteRateLimiter({ ...options.rateLimit, now });
+  options.checks?.set(
+    'database',
+    cachedCheck(async () => {
+      await store.probe();
+      return { ok: true };
+    }, now),
+  );
+  options.checks?.set('alertEngine', async () => {
+    const { role, lastFailure } = runtime.health();
+    const recent = lastFailure !== undefined && now() - lastFailure.at < ENGINE_FAILURE_WINDOW_MS;
+    return {
+      ok: !recent,
+      role,
+      ...(lastFailure === undefined
+        ? {}
+        : {
+            lastFailure: lastFailure.message,
+            lastFailureAt: new Date(lastFailure.at).toISOString(),
+          }),
+    };
+  });
 
   hub.addMethod('WatchAlerts', [guards.string], async (caller, rawId) => {
     // A malformed id cannot be one of ours: refused without a lookup, like an unknown one.

@@ -79,6 +79,11 @@ export interface AlertStore {
   /** Which database is behind it. */
   readonly kind: 'sqlite' | 'postgres';
   /**
+   * Reads every row of the alerts and the outbox (a count), so a database that is unreachable, or
+   * whose tables are damaged (SQLITE_CORRUPT), fails here as it would for the engine. For /status.
+   */
+  probe(): Promise<void>;
+  /**
    * Stores a subscription, or finds the one with the same endpoint. A known endpoint keeps its id
    * only for a caller that proves it is the same browser by sending the same `auth` secret (its
    * `p256dh` may then change); knowing an endpoint alone must not hand over its id and alerts.

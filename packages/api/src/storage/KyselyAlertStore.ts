@@ -79,6 +79,17 @@ export class KyselyAlertStore implements AlertStore {
     return this.kind === 'postgres';
   }
 
+  public async probe(): Promise<void> {
+    await this._db
+      .selectFrom('alerts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .execute();
+    await this._db
+      .selectFrom('push_outbox')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .execute();
+  }
+
   public async saveSubscription(
     keys: PushSubscriptionKeys,
     newId: string,

@@ -24,9 +24,14 @@ describe('fetchMarketSource', () => {
   });
 
   it('rejects an error status with the status in the message', async () => {
-    await expect(fetchMarketSource('http://api', answering(503, {}))).rejects.toThrow(
-      'answered HTTP 503',
+    await expect(fetchMarketSource('http://api', answering(500, {}))).rejects.toThrow(
+      'answered HTTP 500',
     );
+  });
+
+  it('still reads the source from a 503 (a failing health check): simulated prices stay labelled', async () => {
+    const degraded = answering(503, { marketData: { source: 'simulator' }, ok: false });
+    await expect(fetchMarketSource('http://api', degraded)).resolves.toBe('simulator');
   });
 
   it('rejects an unknown source naming the value', async () => {

@@ -8,7 +8,7 @@ export type MarketSource = 'binance' | 'simulator';
  * @param fetchFn - `fetch`, injectable for tests.
  * @param signal - aborts the request.
  * @returns the source.
- * @throws when the api does not answer 2xx or the answer has no known `marketData.source`.
+ * @throws when the api does not answer 2xx or 503 or the answer has no known `marketData.source`.
  */
 export async function fetchMarketSource(
   apiUrl: string,
@@ -16,7 +16,10 @@ export async function fetchMarketSource(
   signal?: AbortSignal,
 ): Promise<MarketSource> {
   const response = await fetchFn(`${apiUrl}/status`, { signal, cache: 'no-store' });
-  if (!response.ok) throw new Error(`GET ${apiUrl}/status answered HTTP ${response.status}.`);
+  // 503: a health check of the api fails (its database, say), but the body still says where the
+  // prices come from — and a simulated market must be labelled whatever else is wrong.
+  if (!response.ok && response.status !== 503)
+    throw new Error(`GET ${apiUrl}/status answered HTTP ${response.status}.`);
   const body: unknown = await response.json();
   const source = (body as { marketData?: { source?: unknown } } | null)?.marketData?.source;
   if (source !== 'binance' && source !== 'simulator') {
