@@ -1,6 +1,9 @@
+import { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app';
+import { type AppConfig } from './config/AppConfig';
 import { ConfigError } from './config/ConfigError';
+import { describeBootFailure } from './describeBootFailure';
 import { createShutdown } from './createShutdown';
 import { loadConfig } from './config/loadConfig';
 import { startMarket } from './market/startMarket';
@@ -14,7 +17,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * variable), starts the market, builds the app, listens, and closes gracefully on SIGINT/SIGTERM.
  */
 async function main(): Promise<void> {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig(process.env);
   } catch (error: unknown) {
@@ -26,13 +29,19 @@ async function main(): Promise<void> {
   }
   const logger = pino({ level: config.logLevel });
   const market = await startMarket({ config, logger });
-  const app = await buildApp({
-    config,
-    marketData: market.marketData,
-    symbols: market.symbols,
-    version: readPackageVersion(),
-    logger,
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      marketData: market.marketData,
+      symbols: market.symbols,
+      version: readPackageVersion(),
+      logger,
+    });
+    await app.ready();
+  } catch (error: unknown) {
+    failToStart(describeBootFailure(error, config));
+  }
   const stop = createShutdown({
     app,
     market,
@@ -42,13 +51,20 @@ async function main(): Promise<void> {
   });
   process.once('SIGINT', (signal) => void stop(signal));
   process.once('SIGTERM', (signal) => void stop(signal));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error: unknown) {
+    failToStart(describeBootFailure(error, config));
+  }
   logger.info({ source: market.source, database: config.database }, 'api ready');
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `api failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+/** Ends the process with one line on stderr (no stack trace: the line says what to do). */
+function failToStart(line: string): never {
+  process.stderr.write(`${line}\n`);
   process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  failToStart(`The api could not start: ${error instanceof Error ? error.message : String(error)}`);
 });

@@ -322,6 +322,16 @@ describe('the SQLite alert store', () => {
     },
   );
 
+  it('keeps its files readable by the api’s user only (0600)', async () => {
+    const reopened = await openAlertStore({ databaseUrl: undefined, dataDir: dir });
+    await reopened.saveSubscription(keys(8), 'sub-8', T0);
+
+    for (const file of fs.readdirSync(dir).filter((name) => name.startsWith('pairwatch.sqlite'))) {
+      expect([file, fs.statSync(path.join(dir, file)).mode & 0o777]).toEqual([file, 0o600]);
+    }
+    await reopened.close();
+  });
+
   it('opens an existing database file again without migrating twice', async () => {
     const reopened = await openAlertStore({ databaseUrl: undefined, dataDir: dir });
     await reopened.saveSubscription(keys(9), 'sub-9', T0);

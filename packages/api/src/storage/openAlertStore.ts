@@ -35,6 +35,9 @@ function createSqlite(location: AlertStoreLocation): Kysely<DatabaseSchema> {
   if (file === undefined) {
     fs.mkdirSync(location.dataDir, { recursive: true });
     file = path.join(location.dataDir, SQLITE_FILE_NAME);
+    // Created readable by the api's user only (SQLite gives its -wal and -shm files the same
+    // mode): it holds push subscription secrets.
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
   }
   const database = new SqliteDatabase(file);
   // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes
