@@ -121,6 +121,31 @@ describe('the alerts plugin: push subscriptions', () => {
     expect(first.json<{ subscriptionId: string }>().subscriptionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
+  it('refuses new browsers once MAX_PUSH_SUBSCRIPTIONS are stored', async () => {
+    await build({
+      config: {
+        dataDir,
+        databaseUrl: undefined,
+        vapid: {},
+        maxActiveAlerts: 3,
+        pushAllowPrivateEndpoints: true,
+        maxPushSubscriptions: 1,
+      },
+    });
+    const first = await subscribe();
+
+    const second = await app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: push.createSubscription(),
+    });
+
+    expect(first.subscriptionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(second.statusCode).toBe(503);
+    expect(second.json()).toMatchObject({ code: 'SUBSCRIPTION_LIMIT_REACHED' });
+    expect(await store.countSubscriptions()).toBe(1);
+  });
+
   it('refuses the same endpoint with other keys (409) instead of handing over its id', async () => {
     await build();
     const victim = push.createSubscription();

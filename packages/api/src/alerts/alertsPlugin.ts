@@ -1,5 +1,6 @@
 import { guards, type Hub, HubError } from '@pairwatch/signalr-server';
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { type UnixMillis } from '@pairwatch/domain';
 import { type AppConfig } from '../config/AppConfig';
 import { type MarketData } from '../market/MarketData';
 import { loadVapidKeys } from '../push/loadVapidKeys';
@@ -31,7 +32,8 @@ export interface AlertsPluginOptions {
   readonly config: Pick<
     AppConfig,
     'dataDir' | 'databaseUrl' | 'vapid' | 'maxActiveAlerts' | 'pushAllowPrivateEndpoints'
-  >;
+  > &
+    Partial<Pick<AppConfig, 'triggeredAlertRetentionDays' | 'maxPushSubscriptions'>>;
   readonly marketData: MarketData;
   /** The candle hub: `WatchAlerts` is registered on it and `AlertTriggered` sent through it. */
   readonly hub: Hub<object>;
@@ -111,6 +113,13 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
     throw error;
   }
 };
+
+/** Defaults of the retention and size limits (`TRIGGERED_ALERT_RETENTION_DAYS`, `MAX_PUSH_SUBSCRIPTIONS`). */
+const DEFAULT_RETENTION_DAYS = 30;
+const DEFAULT_MAX_SUBSCRIPTIONS = 100_000;
+/** How often old triggered alerts and stale outbox messages are purged. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An engine that logged an error this recently counts as failing in `GET /status`. */
 const ENGINE_FAILURE_WINDOW_MS = 60_000;
@@ -214,6 +223,7 @@ async function setUp(
   });
   await app.register(pushRoutes, {
     store,
+    maxSubscriptions: config.maxPushSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS,
     announce: (event) => runtime.announce(event),
     publicKey: parts.publicKey,
     allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
@@ -221,10 +231,26 @@ async function setUp(
     now,
   });
 
+  // Every process purges (a delete is idempotent): no leader needed, and no table grows forever.
+  const retentionMs = (config.triggeredAlertRetentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS;
+  const purge = async () => {
+    try {
+      const purged = await store.purgeBefore((now() - retentionMs) as UnixMillis);
+      if (purged.alerts + purged.messages > 0)
+        logger.info(purged, 'purged old alerts and messages');
+    } catch (error: unknown) {
+      logger.warn({ err: error }, 'could not purge old alerts; will try again');
+    }
+  };
+  let purgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await runtime.start();
     sender.start();
+    void purge();
+    purgeTimer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+    purgeTimer.unref();
   });
+  app.addHook('preClose', async () => clearInterval(purgeTimer));
   // Each step runs even when one before it throws (close then rejects with the last failure).
   app.addHook('onClose', async () => {
     try {

@@ -58,6 +58,10 @@ export interface AppConfig {
    * proxy's own. Never set it when clients reach the api directly: they could pick any address.
    */
   readonly trustProxy: boolean;
+  /** `TRIGGERED_ALERT_RETENTION_DAYS` (default 30): triggered alerts older than this are deleted. */
+  readonly triggeredAlertRetentionDays: number;
+  /** `MAX_PUSH_SUBSCRIPTIONS` (default 100 000): new browsers are refused beyond it. */
+  readonly maxPushSubscriptions: number;
   /** `LOG_LEVEL` (default info). */
   readonly logLevel: LogLevel;
 }

@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       pushAllowPrivateEndpoints: false,
       hubMaxConnectionsPerClient: 100,
       trustProxy: false,
+      triggeredAlertRetentionDays: 30,
+      maxPushSubscriptions: 100_000,
       logLevel: 'info',
     });
     expect(config.corsOrigins).toEqual(['http://127.0.0.1:8080', 'http://localhost:8080']);

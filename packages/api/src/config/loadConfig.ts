@@ -189,6 +189,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     integer(raw, 'HUB_MAX_CONNECTIONS_PER_CLIENT', 1, 10_000),
   );
   const trustProxy = oneOf('TRUST_PROXY', 'false', BOOLEANS) === 'true';
+  const triggeredAlertRetentionDays = field('TRIGGERED_ALERT_RETENTION_DAYS', 30, (raw) =>
+    integer(raw, 'TRIGGERED_ALERT_RETENTION_DAYS', 1, 3650),
+  );
+  const maxPushSubscriptions = field('MAX_PUSH_SUBSCRIPTIONS', 100_000, (raw) =>
+    integer(raw, 'MAX_PUSH_SUBSCRIPTIONS', 1, 100_000_000),
+  );
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -206,6 +212,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     pushAllowPrivateEndpoints,
     hubMaxConnectionsPerClient,
     trustProxy,
+    triggeredAlertRetentionDays,
+    maxPushSubscriptions,
     logLevel,
   };
 }

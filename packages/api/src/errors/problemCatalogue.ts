@@ -35,6 +35,7 @@ export const problemCatalogue = {
   UPSTREAM_BAD_RESPONSE: { status: 502, title: 'Market data source failed' },
   UPSTREAM_UNAVAILABLE: { status: 503, title: 'Market data source unavailable' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable' },
+  SUBSCRIPTION_LIMIT_REACHED: { status: 503, title: 'Too many push subscriptions' },
 } as const satisfies Record<string, ProblemType>;
 
 /** A stable error code of the catalogue. */

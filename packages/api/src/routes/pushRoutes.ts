@@ -23,6 +23,8 @@ export interface PushRoutesOptions {
   readonly allowPrivateEndpoints: boolean;
   readonly limiter: WriteRateLimiter;
   readonly now: () => number;
+  /** `MAX_PUSH_SUBSCRIPTIONS`: a new browser is refused once this many are stored. */
+  readonly maxSubscriptions: number;
 }
 
 /** Browsers' endpoints are a few hundred characters; this leaves room. */
@@ -110,6 +112,15 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
         if (reason !== undefined) {
           throw invalid(`endpoint must be a public push service; its host resolves to ${reason}.`);
         }
+      }
+      // Checked before the insert (so a burst may pass it by a few): a bound on the table's
+      // growth, not an exact quota. A browser already known is refused too while it is full.
+      if ((await store.countSubscriptions()) >= options.maxSubscriptions) {
+        throw new ApiProblem(
+          'SUBSCRIPTION_LIMIT_REACHED',
+          'This service cannot take more browsers for push notifications right now. Please try again later.',
+          3600,
+        );
       }
       const saved = await store.saveSubscription(keys, randomId(), options.now() as UnixMillis);
       if (saved === undefined) {

@@ -136,6 +136,15 @@ export interface AlertStore {
   rescheduleMessage(id: string, attempts: number, nextAttemptAt: UnixMillis): Promise<void>;
   /** Messages still in the outbox (for diagnostics and tests). */
   countMessages(): Promise<number>;
+  /**
+   * Deletes alerts that triggered before `cutoff`, and outbox messages created before it (a
+   * message that old will never be delivered).
+   *
+   * @returns how many alerts and messages were deleted.
+   */
+  purgeBefore(cutoff: UnixMillis): Promise<{ alerts: number; messages: number }>;
+  /** Push subscriptions stored (the cap on them is `MAX_PUSH_SUBSCRIPTIONS`). */
+  countSubscriptions(): Promise<number>;
   /** The engine's marks per stream key (`SYMBOL|Interval`). */
   readEvaluationMarks(): Promise<Map<string, UnixSeconds>>;
   /** Moves a stream's mark forward (never back). */

@@ -89,6 +89,26 @@ function describeAlertStore(
     expect(await store.findSubscription('sub-attacker')).toBeUndefined();
   });
 
+  it('purges alerts triggered and messages created before the cutoff, and nothing else', async () => {
+    await store.saveSubscription(keys(1), 'sub-1', T0);
+    for (const id of ['old', 'recent', 'active']) await store.createAlert(alert(id, 'sub-1'), 100);
+    await store.triggerAlert(
+      { alertId: 'old', triggeredAt: T0, triggeredValue: 1 },
+      message('m-old', T0),
+    );
+    await store.triggerAlert(
+      { alertId: 'recent', triggeredAt: (T0 + 10_000) as UnixMillis, triggeredValue: 1 },
+      message('m-recent', (T0 + 10_000) as UnixMillis),
+    );
+
+    const purged = await store.purgeBefore((T0 + 5_000) as UnixMillis);
+
+    expect(purged).toEqual({ alerts: 1, messages: 1 });
+    expect((await store.listAlerts('sub-1')).map((a) => a.id).sort()).toEqual(['active', 'recent']);
+    expect(await store.countMessages()).toBe(1);
+    expect(await store.countSubscriptions()).toBe(1);
+  });
+
   it('refuses an alert for an unknown subscription and beyond the active limit', async () => {
     await store.saveSubscription(keys(1), 'sub-1', T0);
 

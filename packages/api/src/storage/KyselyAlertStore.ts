@@ -79,6 +79,30 @@ export class KyselyAlertStore implements AlertStore {
     return this.kind === 'postgres';
   }
 
+  public async purgeBefore(cutoff: UnixMillis): Promise<{ alerts: number; messages: number }> {
+    const alerts = await this._db
+      .deleteFrom('alerts')
+      .where('status', '=', 'Triggered')
+      .where('triggered_at', '<', cutoff)
+      .executeTakeFirst();
+    const messages = await this._db
+      .deleteFrom('push_outbox')
+      .where('created_at', '<', cutoff)
+      .executeTakeFirst();
+    return {
+      alerts: Number(alerts.numDeletedRows),
+      messages: Number(messages.numDeletedRows),
+    };
+  }
+
+  public async countSubscriptions(): Promise<number> {
+    const row = await this._db
+      .selectFrom('push_subscriptions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   public async probe(): Promise<void> {
     await this._db
       .selectFrom('alerts')
