@@ -450,6 +450,15 @@ describe('the app', () => {
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-methods']).toContain('DELETE');
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    // The SignalR client negotiates with credentials: the hub's preflight must allow them.
+    const hubPreflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/candles-hub/negotiate?negotiateVersion=1',
+      headers: { origin: 'http://127.0.0.1:8080', 'access-control-request-method': 'POST' },
+    });
+    expect(hubPreflight.headers['access-control-allow-origin']).toBe('http://127.0.0.1:8080');
+    expect(hubPreflight.headers['access-control-allow-credentials']).toBe('true');
   });
 
   it('answers a request head too large for Node with a 400 problem on a real socket', async () => {

@@ -1,7 +1,12 @@
 import cors from '@fastify/cors';
 import { type IncomingMessage } from 'node:http';
 import { fastifySignalR } from '@pairwatch/signalr-server';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import pino, { type Logger } from 'pino';
 import { alertsPlugin } from './alerts/alertsPlugin';
 import { type AppConfig } from './config/AppConfig';
@@ -106,13 +111,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       'request',
     );
   });
-  await app.register(cors, {
+  const corsOptions = {
     origin: [...config.corsOrigins],
-    // The REST api uses no cookies or HTTP auth; the hub answers its own CORS (with credentials,
-    // which the SignalR client sends).
-    credentials: false,
     methods: ['GET', 'HEAD', 'POST', 'DELETE'],
     strictPreflight: false,
+  };
+  // The REST api uses no cookies or HTTP auth, so it allows no credentials. The hub's own
+  // requests answer their CORS themselves (with credentials, which the SignalR client sends), but
+  // its preflights reach this plugin first: they must allow credentials too.
+  await app.register(cors, {
+    delegator: async (request: FastifyRequest) => ({
+      ...corsOptions,
+      credentials: request.url.startsWith(`${CANDLE_HUB_PATH}/`) || request.url === CANDLE_HUB_PATH,
+    }),
   });
 
   const candleHub = new CandleHub({

@@ -35,10 +35,12 @@ const TEXT = {
 } as const;
 
 // The list is rendered inline in our Popover rather than in a second floating Popper, so the
-// search box and the list move, scroll and close together.
+// search box and the list move, scroll and close together. In the flow, not absolute (which
+// Autocomplete's popper class sets with `disablePortal`): an absolute list takes no room in the
+// Popover's paper, whose overflow then clips it to nothing but the search box.
 function InlinePopper({ className, style, children }: PopperProps) {
   return (
-    <div className={className} style={style}>
+    <div className={className} style={{ ...style, position: 'static', width: '100%' }}>
       {typeof children === 'function' ? null : children}
     </div>
   );

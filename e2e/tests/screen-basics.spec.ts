@@ -1,0 +1,77 @@
+import { type Page } from '@playwright/test';
+import { clickOnScreen, expect, test } from '../harness/fixtures';
+
+// Basics a person meets with the mouse, on a desktop and on a phone: each test clicks where the
+// control is drawn (clickOnScreen checks it is visible and on top first), so a control that only
+// exists in the DOM fails here.
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/**
+ * The options a person sees right after the list opens, without scrolling anything: those whose
+ * centre is on screen and on top (a list clipped by its container shows none).
+ */
+function optionsOnScreen(page: Page): Promise<string[]> {
+  return page.getByRole('option').evaluateAll((options) =>
+    options
+      .filter((option) => {
+        const box = option.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && option.contains(hit);
+      })
+      .map((option) => option.textContent ?? ''),
+  );
+}
+
+/** Opens the symbol picker by mouse, checks its list is drawn, and picks `symbol` by mouse. */
+async function pickSymbol(page: Page, scope: ReturnType<Page['locator']> | Page, symbol: string) {
+  await clickOnScreen(scope.getByRole('button', { name: 'Symbol' }));
+  await expect(page.getByRole('listbox')).toBeVisible();
+  // Several symbols at once, not a clipped sliver under the search box.
+  await expect.poll(async () => (await optionsOnScreen(page)).length).toBeGreaterThanOrEqual(5);
+  await clickOnScreen(page.getByRole('option', { name: symbol }));
+}
+
+for (const [device, options] of [
+  ['desktop', {}],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`on a ${device}`, () => {
+    test.use(options);
+
+    test('the symbol picker shows its list and a click picks a symbol', async ({
+      page,
+      artifacts,
+    }) => {
+      await page.goto('/alerts');
+      await clickOnScreen(page.getByRole('button', { name: 'Symbol' }));
+      await expect.poll(() => optionsOnScreen(page)).toContain('BTCUSDT');
+      await artifacts.screenshot(page, `picker-open-${device}`);
+      await page.keyboard.type('zzz');
+      const empty = page.getByText('No symbol found.');
+      await expect(empty).toBeVisible();
+      const emptyOnTop = await empty.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && element.contains(hit);
+      });
+      expect(emptyOnTop, '"No symbol found." is drawn on top').toBe(true);
+      await page.keyboard.press('Escape');
+
+      await pickSymbol(page, page, 'ETHUSDT');
+
+      await expect(page.getByRole('button', { name: 'Symbol' })).toContainText('ETHUSDT');
+      await expect(page.getByText('New Alert').locator('..')).toContainText('ETHUSDT');
+    });
+
+    test('the Add position dialog’s picker picks by mouse too', async ({ page }) => {
+      await page.goto('/positions');
+      await clickOnScreen(page.getByRole('button', { name: 'Add position' }));
+      const dialog = page.getByRole('dialog', { name: 'Add position' });
+
+      await pickSymbol(page, dialog, 'LINKUSDT');
+
+      await expect(dialog.getByRole('button', { name: 'Symbol' })).toContainText('LINKUSDT');
+    });
+  });
+}
