@@ -336,6 +336,11 @@ export class ChartController {
     this._session = session;
     this._prices.setData([]);
     this._rsi.setData([]);
+    // A new symbol or interval opens as a fresh load does: default zoom, latest bars in view,
+    // wherever the previous one was scrolled or zoomed. Reset while empty, so the first page
+    // lands in that view; reset after it, the old position would stand for a moment and the
+    // pager would take it for a scroll into history.
+    this._chart.timeScale().resetTimeScale();
     this._chart.clearCrosshairPosition();
     this._setDataVisible(false);
     this._chart.applyOptions({
@@ -414,10 +419,8 @@ export class ChartController {
 
   /** First draw of a session: candles loaded and the format settled. */
   private _draw(session: Session): void {
-    session.drawn = true;
     this._prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
-    // A new symbol or interval opens on its latest bars, wherever the previous one was scrolled.
-    this._chart.timeScale().scrollToRealTime();
+    session.drawn = true;
     this._setDataVisible(true);
     this._scheduleRsiDraw(session);
     const onDrawn = this._options.onFirstCandlesDrawn;
@@ -475,7 +478,6 @@ export class ChartController {
       this._rsiTimer = undefined;
       if (this._session !== session) return;
       this._rsi.setData(session.history.rsi.map((r) => session.time.rsiToChart(r)));
-      this._chart.priceScale('right', 1).applyOptions({ visible: true });
     }, RSI_DRAW_DELAY_MS);
   }
 
@@ -484,10 +486,15 @@ export class ChartController {
     this._rsiTimer = undefined;
   }
 
-  /** Price scales and crosshair stay hidden until there is data to read them against. */
+  /**
+   * Price scales and crosshair stay hidden until there is data to read them against. Both panes'
+   * right scales change together, in one go: lightweight-charts lays every pane out by the first
+   * pane's right scale, and a pane whose own scale is hidden meanwhile has no axis widget to
+   * measure ("Value is null" thrown from its layout).
+   */
   private _setDataVisible(visible: boolean): void {
     this._chart.priceScale('right', 0).applyOptions({ visible });
-    if (!visible) this._chart.priceScale('right', 1).applyOptions({ visible });
+    this._chart.priceScale('right', 1).applyOptions({ visible });
     this._chart.applyOptions({
       crosshair: { mode: visible ? CrosshairMode.Normal : CrosshairMode.Hidden },
     });

@@ -116,7 +116,7 @@ export class MockChart {
   public readonly watermarks: MockWatermark[] = [];
   public removed = false;
   public crosshairClears = 0;
-  public scrollsToRealTime = 0;
+  public timeScaleResets = 0;
   private readonly _rangeHandlers = new Set<RangeHandler>();
 
   public constructor(
@@ -161,8 +161,8 @@ export class MockChart {
       unsubscribeVisibleLogicalRangeChange: (handler: RangeHandler) =>
         this._rangeHandlers.delete(handler),
       getVisibleLogicalRange: () => ({ from: 0, to: 100 }),
-      scrollToRealTime: () => {
-        this.scrollsToRealTime += 1;
+      resetTimeScale: () => {
+        this.timeScaleResets += 1;
       },
       getVisibleRange: () => {
         const bars = this.series[0]?.bars ?? [];
