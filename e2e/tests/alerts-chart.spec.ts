@@ -134,7 +134,12 @@ function isFirstPage(url: string): boolean {
   return pathname === '/candles' && !searchParams.has('endTime') && !searchParams.has('startTime');
 }
 
-test('draws the candles when the symbol info cannot be loaded, and says so', async ({ page }) => {
+test('draws the candles when the symbol info cannot be loaded, and says so', async ({
+  page,
+  pageErrors,
+}) => {
+  // The browser logs the 503 this test answers on purpose.
+  pageErrors.allow(/status of 503 \(Service Unavailable\)/);
   await page.route(/\/symbols\//, (route) =>
     route.fulfill({
       status: 503,
@@ -253,7 +258,12 @@ test('loads older candles when scrolled left, without a duplicate or missing bar
   expect(Math.abs(after!.to - before!.to)).toBeLessThanOrEqual(60);
 });
 
-test('asks again for an older page that failed, on the next scroll', async ({ page }) => {
+test('asks again for an older page that failed, on the next scroll', async ({
+  page,
+  pageErrors,
+}) => {
+  // The browser logs the 503s this test answers on purpose.
+  pageErrors.allow(/status of 503 \(Service Unavailable\)/);
   await page.goto('/alerts');
   const first = (await waitForBars(page, 500))[0]!;
 

@@ -75,3 +75,23 @@ for (const [device, options] of [
     });
   });
 }
+
+test('refuses a take-profit on the losing side, inline, and adds nothing', async ({ page }) => {
+  await page.goto('/positions');
+  await clickOnScreen(page.getByRole('button', { name: 'Add position' }));
+  const dialog = page.getByRole('dialog', { name: 'Add position' });
+  await clickOnScreen(dialog.getByRole('button', { name: 'Buy', exact: true }));
+  await dialog.getByLabel('Amount').fill('1');
+  await dialog.getByLabel('Entry Price').fill('60000');
+  await dialog.getByLabel('Take Profit').fill('54000');
+
+  await clickOnScreen(dialog.getByRole('button', { name: 'Add Position' }));
+
+  await expect(
+    dialog.getByText('Take profit must be above the entry price for a Buy'),
+  ).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('No open positions')).toBeVisible();
+  await expect(page.getByText('No ended positions')).toBeVisible();
+});

@@ -3,12 +3,17 @@ import { expect, test } from '../harness/fixtures';
 // One remote down must leave the shell usable: its screen shows a fallback with a retry, an error
 // toast says so, and navigation and the other screen keep working. The server is really stopped.
 
+/** What the browser and the federation runtime log while a remote's server is stopped. */
+const REMOTE_DOWN = /ERR_CONNECTION_REFUSED|Failed to get manifest|RUNTIME-003/;
+
 test.describe('the shell with a remote down', () => {
   test('shows the fallback and a toast, keeps the other screen working, and recovers on retry', async ({
     page,
     stack,
     artifacts,
+    pageErrors,
   }) => {
+    pageErrors.allow(REMOTE_DOWN);
     await stack.stopServer('positions');
     await page.goto('/positions');
     await expect(page.getByText('Positions is unavailable')).toBeVisible();
@@ -44,7 +49,9 @@ test.describe('the shell with a remote down', () => {
     page,
     stack,
     artifacts,
+    pageErrors,
   }) => {
+    pageErrors.allow(REMOTE_DOWN);
     await stack.stopServer('alerts');
     await stack.stopServer('positions');
     await page.goto('/alerts');

@@ -42,5 +42,10 @@ export { formatNumber } from './formatNumber';
 export { VALIDATION_MESSAGES } from './validationMessages';
 export { parseNumberInput } from './parseNumberInput';
 export { alertFormSchema, type AlertFormValues } from './alertFormSchema';
-export { positionFormSchema, type PositionFormValues } from './positionFormSchema';
+export {
+  positionFieldsSchema,
+  positionFormSchema,
+  type PositionFormValues,
+  withTakeProfitOnProfitSide,
+} from './positionFormSchema';
 export { describeAlertTrigger, type AlertTriggerText } from './describeAlertTrigger';

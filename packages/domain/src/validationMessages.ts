@@ -9,4 +9,7 @@ export const VALIDATION_MESSAGES = {
   pricePositive: 'Price must be a positive number',
   takeProfitRequired: 'Take profit is required',
   takeProfitPositive: 'Take profit must be a positive number',
+  // Not in the original product: it let a take-profit on the losing side fill at once.
+  takeProfitAboveEntry: 'Take profit must be above the entry price for a Buy',
+  takeProfitBelowEntry: 'Take profit must be below the entry price for a Sell',
 } as const;

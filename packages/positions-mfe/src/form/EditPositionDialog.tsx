@@ -1,5 +1,10 @@
 import Typography from '@mui/material/Typography';
-import { type Position, positionFormSchema } from '@pairwatch/domain';
+import {
+  type Position,
+  type PositionSide,
+  positionFieldsSchema,
+  withTakeProfitOnProfitSide,
+} from '@pairwatch/domain';
 import { useFormik } from 'formik';
 import { type PositionChanges } from '../store/PositionStore';
 import { FormDialog } from './FormDialog';
@@ -16,17 +21,22 @@ export interface EditPositionDialogProps {
 }
 
 interface FormValues extends Record<string, unknown> {
+  /** Not editable; in the values so the take-profit rule knows which side is profit. */
+  side: PositionSide;
   amount: string;
   price: string;
   tp: string;
 }
 
-const editSchema = positionFormSchema.pick(['amount', 'price', 'tp']);
+const editSchema = withTakeProfitOnProfitSide(
+  positionFieldsSchema.pick(['side', 'amount', 'price', 'tp']),
+);
 
 /** Edits an open position's amount, entry price and take profit, with the Add position form's rules. */
 export function EditPositionDialog({ position, onSubmit, onClose }: EditPositionDialogProps) {
   const formik = useFormik<FormValues>({
     initialValues: {
+      side: position.side,
       amount: String(position.amount),
       price: String(position.price),
       tp: String(position.tp),

@@ -83,6 +83,23 @@ describe('PositionFormDialog', () => {
     });
   });
 
+  it.each([
+    ['Buy', '90', 'Take profit must be above the entry price for a Buy'],
+    ['Sell', '110', 'Take profit must be below the entry price for a Sell'],
+  ])(
+    'refuses a %s take-profit on the losing side (%s for an entry of 100)',
+    async (side, tp, message) => {
+      const { onSubmit, user } = renderDialog();
+      await user.click(screen.getByRole('button', { name: side }));
+      await user.type(screen.getByLabelText('Amount'), '1');
+      await user.type(screen.getByLabelText('Entry Price'), '100');
+      await user.type(screen.getByLabelText('Take Profit'), tp);
+      await user.click(screen.getByRole('button', { name: 'Add Position' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
+
   it('stays open with the values when storing fails', async () => {
     const { onClose, user } = renderDialog({
       onSubmit: async () => {

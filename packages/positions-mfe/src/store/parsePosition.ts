@@ -1,4 +1,4 @@
-import { type Position, type PositionEndReason, positionFormSchema } from '@pairwatch/domain';
+import { type Position, type PositionEndReason, positionFieldsSchema } from '@pairwatch/domain';
 
 const END_REASONS: readonly PositionEndReason[] = ['Closed', 'Filled'];
 
@@ -32,7 +32,7 @@ export function parsePosition(value: unknown): Position {
     }
   }
   try {
-    positionFormSchema.validateSync({ symbol, side, amount, price, tp }, { abortEarly: true });
+    positionFieldsSchema.validateSync({ symbol, side, amount, price, tp }, { abortEarly: true });
   } catch (error: unknown) {
     // yup's ValidationError carries the form's message for the first failing field.
     throw new Error(error instanceof Error ? error.message : String(error));
