@@ -95,3 +95,16 @@ test('refuses a take-profit on the losing side, inline, and adds nothing', async
   await expect(page.getByText('No open positions')).toBeVisible();
   await expect(page.getByText('No ended positions')).toBeVisible();
 });
+
+for (const [typed, path, screen] of [
+  ['/positions/', '/positions', 'Positions'],
+  ['/POSITIONS', '/positions', 'Positions'],
+  ['/Alerts', '/alerts', 'Alerts'],
+] as const) {
+  test(`${typed} becomes ${path} and the Screen dropdown names it`, async ({ page, baseURL }) => {
+    await page.goto(typed);
+
+    await expect(page).toHaveURL(`${baseURL}${path}`);
+    await expect(page.getByRole('combobox', { name: 'Screen' })).toHaveText(screen);
+  });
+}

@@ -34,6 +34,19 @@ describe('ShellRoutes', () => {
     expect(location).toHaveAttribute('data-navigation-type', 'REPLACE');
   });
 
+  it.each([
+    ['/positions/', '/positions', 'Positions screen'],
+    ['/POSITIONS', '/positions', 'Positions screen'],
+    ['/Alerts?symbol=ETHUSDT', '/alerts?symbol=ETHUSDT', 'Alerts screen'],
+    ['/alerts//', '/alerts', 'Alerts screen'],
+  ])('replaces %s with %s, keeping the query', async (typed, canonical, heading) => {
+    renderInShell(<ShellRoutes loaders={fakeLoaders()} />, [typed]);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    const location = screen.getByTestId('location');
+    expect(location).toHaveTextContent(canonical);
+    expect(location).toHaveAttribute('data-navigation-type', 'REPLACE');
+  });
+
   it('redirects the root path to /alerts', async () => {
     renderInShell(<ShellRoutes loaders={fakeLoaders()} />, ['/']);
     expect(await screen.findByRole('heading', { name: 'Alerts screen' })).toBeInTheDocument();

@@ -1,8 +1,13 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { type RemoteComponentLoader } from '../federation/loadRemoteComponent';
 import { REMOTE_SCREENS, type RemoteScreenId } from '../federation/remoteScreens';
 import { RemoteScreenView } from '../remote/RemoteScreenView';
 import { DEFAULT_SCREEN_PATH } from './SCREEN_OPTIONS';
+
+/** A screen path as the app spells it: lower case, without trailing slashes. */
+function canonicalPath(pathname: string): string {
+  return pathname.replace(/\/+$/, '').toLowerCase() || '/';
+}
 
 /** Props of {@link ShellRoutes}. */
 export interface ShellRoutesProps {
@@ -15,6 +20,13 @@ export interface ShellRoutesProps {
  * included (it is disabled), replaces the history entry with `/alerts`.
  */
 export function ShellRoutes({ loaders }: ShellRoutesProps) {
+  const location = useLocation();
+  // `/Alerts`, `/positions/`: the router would render the screen, but the Screen dropdown (which
+  // compares paths exactly) would name none. One spelling per screen, keeping query and hash.
+  const canonical = canonicalPath(location.pathname);
+  if (canonical !== location.pathname) {
+    return <Navigate to={{ ...location, pathname: canonical }} replace />;
+  }
   return (
     <Routes>
       <Route
