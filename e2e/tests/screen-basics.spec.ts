@@ -108,3 +108,33 @@ for (const [typed, path, screen] of [
     await expect(page.getByRole('combobox', { name: 'Screen' })).toHaveText(screen);
   });
 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`keyboard focus is drawn as a 2 px ring on controls (${colorScheme})`, async ({
+    page,
+    artifacts,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/alerts');
+    await expect(page.getByRole('button', { name: '1m', exact: true })).toBeVisible();
+    const ringOf = () =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        const style = active ? getComputedStyle(active) : undefined;
+        return {
+          label: active?.textContent?.trim() ?? '',
+          ring: style ? `${style.outlineStyle} ${style.outlineWidth}` : '',
+        };
+      });
+    const seen: { label: string; ring: string }[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await ringOf();
+      seen.push(focused);
+      if (focused.label === '1m') break;
+    }
+
+    expect(seen.at(-1)).toEqual({ label: '1m', ring: 'solid 2px' });
+    await artifacts.screenshot(page, `focus-ring-${colorScheme}`);
+  });
+}

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import { useTheme } from '@mui/material/styles';
-import { createPairwatchTheme } from './createPairwatchTheme';
 import { PairwatchThemeProvider } from './PairwatchThemeProvider';
-import { TRADING_COLORS } from './tradingColors';
 
 type Listener = (event: MediaQueryListEvent) => void;
 
@@ -61,18 +59,5 @@ describe('PairwatchThemeProvider', () => {
       </PairwatchThemeProvider>,
     );
     expect(screen.getByTestId('mode')).toHaveTextContent('light');
-  });
-});
-
-describe('createPairwatchTheme', () => {
-  it('uses the trading colours for success and error in both modes', () => {
-    for (const mode of ['light', 'dark'] as const) {
-      const theme = createPairwatchTheme(mode);
-      expect([theme.palette.mode, theme.palette.success.main, theme.palette.error.main]).toEqual([
-        mode,
-        TRADING_COLORS.up,
-        TRADING_COLORS.down,
-      ]);
-    }
   });
 });

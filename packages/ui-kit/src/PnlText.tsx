@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { formatNumber, formatPnlPercent, type Pnl } from '@pairwatch/domain';
-import { TRADING_COLORS } from './tradingColors';
+import { TRADING_TEXT_COLORS } from './tradingColors';
 
 /** Props of {@link PnlText}. */
 export interface PnlTextProps {
@@ -26,7 +26,8 @@ export function PnlText({ pnl, precision = 2, unit }: PnlTextProps) {
   // Sign and colour follow what is shown: a gain that rounds to 0.00 is neutral.
   const shown = Number(amount.replace(/,/g, ''));
   const signed = shown > 0 ? `+${amount}` : amount;
-  const color = shown > 0 ? TRADING_COLORS.up : shown < 0 ? TRADING_COLORS.down : undefined;
+  const color =
+    shown > 0 ? TRADING_TEXT_COLORS.up : shown < 0 ? TRADING_TEXT_COLORS.down : undefined;
   return (
     <Box component="span" sx={{ color, fontVariantNumeric: 'tabular-nums' }}>
       {`${signed}${unit ? ` ${unit}` : ''} (${formatPnlPercent(pnl.percent)})`}

@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import { PriceText } from './PriceText';
-import { TRADING_COLORS } from './tradingColors';
+import { createTheme } from '@mui/material/styles';
+
+/** The text colours of price moves in the theme these tests render with (MUI's default). */
+const TEXT = { up: createTheme().palette.success.main, down: createTheme().palette.error.main };
 
 describe('PriceText', () => {
   it('formats with grouping and the given precision', () => {
@@ -11,7 +14,7 @@ describe('PriceText', () => {
 
   it('colours a trend', () => {
     render(<PriceText value={0.12345} precision={5} trend="down" />);
-    expect(screen.getByText('0.12345')).toHaveStyle({ color: TRADING_COLORS.down });
+    expect(screen.getByText('0.12345')).toHaveStyle({ color: TEXT.down });
   });
 
   it("shows '-' for an unknown price", () => {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { formatNumber } from '@pairwatch/domain';
-import { TRADING_COLORS } from './tradingColors';
+import { TRADING_TEXT_COLORS } from './tradingColors';
 
 /** Props of {@link PriceText}. */
 export interface PriceTextProps {
@@ -27,7 +27,7 @@ export function PriceText({ value, precision = 2, trend }: PriceTextProps) {
       component="span"
       sx={{
         fontVariantNumeric: 'tabular-nums',
-        color: trend ? TRADING_COLORS[trend] : undefined,
+        color: trend ? TRADING_TEXT_COLORS[trend] : undefined,
       }}
     >
       {known ? formatNumber(value, precision) : '-'}

@@ -1,4 +1,4 @@
-export { TRADING_COLORS } from './tradingColors';
+export { TRADING_COLORS, TRADING_TEXT_COLORS } from './tradingColors';
 export { createPairwatchTheme } from './createPairwatchTheme';
 export { PairwatchThemeProvider, type PairwatchThemeProviderProps } from './PairwatchThemeProvider';
 export { symbolLogoUrl } from './symbolLogoUrl';

@@ -103,7 +103,9 @@ export function CandleChart({
       ref={container}
       data-testid="candle-chart"
       aria-label={`${symbol} candlestick chart with RSI`}
-      role="img"
+      // A figure, not an img: the chart holds a focusable link (the library's attribution), and an
+      // img's content is presentational (axe: nested-interactive).
+      role="figure"
       sx={{ height: CHART_HEIGHT, width: '100%', position: 'relative' }}
     />
   );

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { type SymbolId, alertDirection } from '@pairwatch/domain';
-import { PriceText, TRADING_COLORS } from '@pairwatch/ui-kit';
+import { PriceText, TRADING_TEXT_COLORS } from '@pairwatch/ui-kit';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 
 /** Props of {@link AlertHelperLine}. */
@@ -41,7 +41,7 @@ export function AlertHelperLine({ symbol, livePrice, target, precision }: AlertH
       <SvgIcon
         fontSize="small"
         titleAccess={bullish ? 'rises to' : 'drops to'}
-        sx={{ color: TRADING_COLORS[trend] }}
+        sx={{ color: TRADING_TEXT_COLORS[trend] }}
       >
         <path d={bullish ? TRENDING_UP : TRENDING_DOWN} />
       </SvgIcon>

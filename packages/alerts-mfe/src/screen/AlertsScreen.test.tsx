@@ -233,7 +233,7 @@ describe('AlertsScreen', () => {
       const { market, render } = setup();
       render();
       await waitFor(() => expect(market.symbolRequests[0]?.symbols).toEqual(['DOTUSDT']));
-      expect(screen.getByRole('img', { name: /DOTUSDT candlestick chart/ })).toBeInTheDocument();
+      expect(screen.getByRole('figure', { name: /DOTUSDT candlestick chart/ })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Symbol' })).toHaveTextContent('DOTUSDT');
     });
 

@@ -1,3 +1,4 @@
+import { createTheme } from '@mui/material/styles';
 import { describe, expect, it, jest } from '@jest/globals';
 import { type Position, SYMBOL_CATALOGUE, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
 import { TRADING_COLORS } from '@pairwatch/ui-kit';
@@ -13,6 +14,9 @@ const buy: Position = {
   tp: 66000,
 };
 const sell: Position = { id: 2, symbol: 'ETHUSDT', side: 'Sell', amount: 2, price: 3000, tp: 2700 };
+
+/** The text colours of price moves in the theme these tests render with (MUI's default). */
+const TEXT = { up: createTheme().palette.success.main, down: createTheme().palette.error.main };
 
 function renderTable(
   positions: Position[],
@@ -58,7 +62,7 @@ describe('OpenPositionsTable', () => {
     expect(cell(1, 'prices')).toHaveTextContent('60,000.00 / 61,000.00');
     expect(cell(1, 'pnl')).toHaveTextContent('+500.00 USDT (+1.67%)');
     expect(within(cell(1, 'pnl')).getByText('+500.00 USDT (+1.67%)')).toHaveStyle({
-      color: TRADING_COLORS.up,
+      color: TEXT.up,
     });
   });
 
@@ -66,7 +70,7 @@ describe('OpenPositionsTable', () => {
     renderTable([sell], [['ETHUSDT', 3100]]);
     expect(cell(2, 'pnl')).toHaveTextContent('-200.00 USDT (-3.33%)');
     expect(within(cell(2, 'pnl')).getByText('-200.00 USDT (-3.33%)')).toHaveStyle({
-      color: TRADING_COLORS.down,
+      color: TEXT.down,
     });
   });
 
