@@ -9,3 +9,4 @@ export { Banner, type BannerProps, type BannerAction } from './Banner';
 export { EmptyTableRow, type EmptyTableRowProps } from './EmptyTableRow';
 export { PriceText, type PriceTextProps } from './PriceText';
 export { PnlText, type PnlTextProps } from './PnlText';
+export { stackedTableOnPhones } from './stackedTableOnPhones';

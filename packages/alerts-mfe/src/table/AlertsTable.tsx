@@ -22,7 +22,7 @@ import {
   type SymbolInfo,
   INTERVAL_INFO,
 } from '@pairwatch/domain';
-import { EmptyTableRow, SymbolLogo } from '@pairwatch/ui-kit';
+import { EmptyTableRow, stackedTableOnPhones, SymbolLogo } from '@pairwatch/ui-kit';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { visuallyHidden } from '../ui/visuallyHidden';
 import { formatAlertValue } from './formatAlertValue';
@@ -46,6 +46,9 @@ export interface AlertsTableProps {
 }
 
 const COLUMNS = ['Ticker', 'Type', 'Value On Creation', 'Value Target', 'Status'] as const;
+
+/** Below 600 px each alert is a block of "column: value" lines (see `stackedTableOnPhones`). */
+const STACKED_ON_PHONES = stackedTableOnPhones(COLUMNS);
 
 const DELETE_ICON = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z';
 
@@ -103,7 +106,7 @@ export function AlertsTable({
       />
       <CardContent sx={{ pt: 0 }}>
         <TableContainer>
-          <Table size="small" aria-labelledby="your-alerts-title">
+          <Table size="small" aria-labelledby="your-alerts-title" sx={STACKED_ON_PHONES}>
             <TableHead>
               <TableRow>
                 {COLUMNS.map((column) => (

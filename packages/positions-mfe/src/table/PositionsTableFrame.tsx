@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { type Position, type SymbolInfo } from '@pairwatch/domain';
-import { EmptyTableRow } from '@pairwatch/ui-kit';
+import { EmptyTableRow, stackedTableOnPhones } from '@pairwatch/ui-kit';
 import { type ReactNode } from 'react';
 import { type SymbolInfoLookup } from '../market/SymbolInfoLookup';
 import { formatAmount } from './formatAmount';
@@ -44,7 +44,7 @@ export function PositionsTableFrame({
 }: PositionsTableFrameProps) {
   const headers = [...LEADING_COLUMNS, ...columns];
   return (
-    <Table size="small" aria-label={label}>
+    <Table size="small" aria-label={label} sx={stackedTableOnPhones(headers)}>
       <TableHead>
         <TableRow>
           {headers.map((column) => (
