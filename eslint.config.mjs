@@ -1,5 +1,5 @@
 // One lint config for the whole workspace. Besides the usual TypeScript rules it enforces the
-// package dependency direction of docs/architecture §1 (tsc project references enforce it too),
+// package dependency direction of docs/architecture.md §1 (tsc project references enforce it too),
 // bans deep imports and `export *`, and keeps `domain` free of I/O, timers and clocks.
 import js from '@eslint/js';
 import globals from 'globals';

@@ -14,7 +14,7 @@ export interface SharedModuleEntry {
 
 /**
  * Reads the Module Federation share scopes of the page (`globalThis.__FEDERATION__.__SHARE__`,
- * research/mf-and-charts.md §1.4): every registration of every shared package in the `default`
+ * docs/decisions/0004-module-federation-runtime-registration.md): every registration of every shared package in the `default`
  * scope of every federation instance, as is.
  *
  * @returns `{ [packageName]: SharedModuleEntry[] }`.

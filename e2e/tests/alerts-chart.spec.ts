@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from '../harness/fixtures';
+import { clickOnScreen, expect, test } from '../harness/fixtures';
 
 // The Alerts chart in the shell, on the simulated market. Series data is read through the
 // read-only hook the alerts remote installs when a test sets `window.__PAIRWATCH_E2E__` (it reads
@@ -180,8 +180,8 @@ test('reloads the chart when the symbol and then the interval change', async ({ 
   const ethRequest = page.waitForRequest((r) =>
     /\/candles\?symbol=ETHUSDT&interval=OneMinute/.test(r.url()),
   );
-  await page.getByRole('button', { name: 'Symbol' }).click();
-  await page.getByRole('option', { name: /ETHUSDT/ }).click();
+  await clickOnScreen(page.getByRole('button', { name: 'Symbol' }));
+  await clickOnScreen(page.getByRole('option', { name: /ETHUSDT/ }));
   await ethRequest;
   await expect(page.getByRole('button', { name: 'Symbol' })).toContainText('ETHUSDT');
   await expect.poll(async () => (await priceData(page)).at(-1)?.close).not.toBe(btc.at(-1)?.close);
@@ -191,7 +191,7 @@ test('reloads the chart when the symbol and then the interval change', async ({ 
   const hourRequest = page.waitForRequest((r) =>
     /\/candles\?symbol=ETHUSDT&interval=OneHour/.test(r.url()),
   );
-  await page.getByRole('button', { name: '1h', exact: true }).click();
+  await clickOnScreen(page.getByRole('button', { name: '1h', exact: true }));
   await hourRequest;
   await expect
     .poll(async () => (await priceData(page)).slice(-2).map((bar) => bar.time % 3600))

@@ -1,6 +1,6 @@
 import { type LocalPushSubscription } from '@pairwatch/api/testing';
 import { type Page } from '@playwright/test';
-import { expect, test } from '../harness/fixtures';
+import { clickOnScreen, expect, test } from '../harness/fixtures';
 
 // From the push banner to a triggered alert, in the shell on the simulated market, through the
 // api's real Web Push delivery.
@@ -94,7 +94,7 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
   const registration = page.waitForResponse(
     (r) => r.url().endsWith('/push/subscriptions') && r.request().method() === 'POST',
   );
-  await page.getByRole('button', { name: 'enable push notifications' }).click();
+  await clickOnScreen(page.getByRole('button', { name: 'enable push notifications' }));
   const registered = await registration;
   expect(registered.ok()).toBe(true);
   expect(registered.request().postDataJSON()).toMatchObject({
@@ -121,7 +121,7 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
   const creation = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/alerts' && r.request().method() === 'POST',
   );
-  await page.getByRole('button', { name: 'Create Alert' }).click();
+  await clickOnScreen(page.getByRole('button', { name: 'Create Alert' }));
   const created = await creation;
   expect(created.status()).toBe(201);
   const alertId = ((await created.json()) as { id: string }).id;
@@ -197,9 +197,9 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
 
   // 6. Headless Chromium cannot click a notification; its click opens data.url (shell unit tests
   // cover the worker's click handler), so open that URL from another symbol and check the chart.
-  await page.getByRole('button', { name: 'Symbol' }).click();
-  await page.getByRole('option', { name: /ETHUSDT/ }).click();
-  await page.getByRole('button', { name: '1h', exact: true }).click();
+  await clickOnScreen(page.getByRole('button', { name: 'Symbol' }));
+  await clickOnScreen(page.getByRole('option', { name: /ETHUSDT/ }));
+  await clickOnScreen(page.getByRole('button', { name: '1h', exact: true }));
   await expect(page.getByRole('button', { name: 'Symbol' })).toContainText('ETHUSDT');
   const [notification] = await shown();
   await page.goto(notification!.data.url!);

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from '../harness/fixtures';
+import { clickOnScreen, expect, test } from '../harness/fixtures';
 
 // The alerts remote's read-only chart hook ships in the production bundle; without the flag set
 // before the remote loads it must stay absent (what the other alerts specs read is opt-in).
@@ -31,11 +31,11 @@ test('installs no chart hook when the flag is set only after the alerts code loa
   });
   // Away and back: the chart mounts again in the same page, with the flag now set.
   const screen = page.getByRole('combobox', { name: 'Screen' });
-  await screen.click();
-  await page.getByRole('option', { name: 'Positions' }).click();
+  await clickOnScreen(screen);
+  await clickOnScreen(page.getByRole('option', { name: 'Positions' }));
   await expect(page).toHaveURL('/positions');
-  await screen.click();
-  await page.getByRole('option', { name: 'Alerts' }).click();
+  await clickOnScreen(screen);
+  await clickOnScreen(page.getByRole('option', { name: 'Alerts' }));
   await expect(page).toHaveURL('/alerts');
   await expect(page.getByTestId('candle-chart')).toBeVisible();
   await expect

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test } from '../harness/fixtures';
+import { clickOnScreen, expect, test } from '../harness/fixtures';
 
 // The Positions screen in the shell, on the simulated market. The simulator's walk carries on
 // from a price set through its control API, so live PnL is checked within a band around the
@@ -43,18 +43,18 @@ async function openPositions(page: Page): Promise<void> {
 }
 
 async function addPosition(page: Page, position: NewPosition): Promise<void> {
-  await page.getByRole('button', { name: 'Add position' }).click();
+  await clickOnScreen(page.getByRole('button', { name: 'Add position' }));
   const dialog = page.getByRole('dialog', { name: 'Add position' });
   const picker = dialog.getByRole('button', { name: 'Symbol' });
   if (!((await picker.textContent()) ?? '').includes(position.symbol)) {
-    await picker.click();
-    await page.getByRole('option', { name: new RegExp(position.symbol) }).click();
+    await clickOnScreen(picker);
+    await clickOnScreen(page.getByRole('option', { name: new RegExp(position.symbol) }));
   }
-  await dialog.getByRole('button', { name: position.side, exact: true }).click();
+  await clickOnScreen(dialog.getByRole('button', { name: position.side, exact: true }));
   await dialog.getByLabel('Amount').fill(position.amount);
   await dialog.getByLabel('Entry Price').fill(position.price);
   await dialog.getByLabel('Take Profit').fill(position.tp);
-  await dialog.getByRole('button', { name: 'Add Position' }).click();
+  await clickOnScreen(dialog.getByRole('button', { name: 'Add Position' }));
   await expect(dialog).toBeHidden();
 }
 
@@ -123,10 +123,10 @@ test.describe('Positions', () => {
     await addPosition(page, btcBuy);
     await addPosition(page, ethSell);
 
-    await row(openTable(page), 1).getByRole('button', { name: 'Close position' }).click();
+    await clickOnScreen(row(openTable(page), 1).getByRole('button', { name: 'Close position' }));
     let dialog = page.getByRole('dialog', { name: 'Close position' });
     await dialog.getByLabel('Close Price').fill('61500');
-    await dialog.getByRole('button', { name: 'Close Position' }).click();
+    await clickOnScreen(dialog.getByRole('button', { name: 'Close Position' }));
     const closed = row(endedTable(page), 1);
     await expect(closed).toContainText('Closed');
     await expect(column(closed, 'end-price')).toHaveText('70,000.00 / 61,500.00');
@@ -135,10 +135,10 @@ test.describe('Positions', () => {
 
     const sell = row(openTable(page), 2);
     await expect.poll(() => pnlAmount(column(sell, 'pnl'))).not.toBeNaN();
-    await sell.getByRole('button', { name: 'Close position' }).click();
+    await clickOnScreen(sell.getByRole('button', { name: 'Close position' }));
     dialog = page.getByRole('dialog', { name: 'Close position' });
     await expect(dialog.getByLabel('Close Price')).not.toHaveValue('');
-    await dialog.getByRole('button', { name: 'Close Position' }).click();
+    await clickOnScreen(dialog.getByRole('button', { name: 'Close Position' }));
     await expect(row(endedTable(page), 2)).toContainText('Closed');
     await expect(page.getByText('No open positions')).toBeVisible();
   });
@@ -171,10 +171,10 @@ test.describe('Positions', () => {
     await openPositions(page);
     await addPosition(page, btcBuy);
     await addPosition(page, ethSell);
-    await row(openTable(page), 1).getByRole('button', { name: 'Close position' }).click();
+    await clickOnScreen(row(openTable(page), 1).getByRole('button', { name: 'Close position' }));
     const dialog = page.getByRole('dialog', { name: 'Close position' });
     await dialog.getByLabel('Close Price').fill('61000');
-    await dialog.getByRole('button', { name: 'Close Position' }).click();
+    await clickOnScreen(dialog.getByRole('button', { name: 'Close Position' }));
     await expect(row(endedTable(page), 1)).toBeVisible();
 
     await page.reload();
@@ -186,7 +186,7 @@ test.describe('Positions', () => {
     await expect(column(row(endedTable(page), 1), 'pnl')).toHaveText('+500.00 USDT (+1.67%)');
 
     // The symbol chosen last is the next position's default.
-    await page.getByRole('button', { name: 'Add position' }).click();
+    await clickOnScreen(page.getByRole('button', { name: 'Add position' }));
     await expect(
       page.getByRole('dialog', { name: 'Add position' }).getByRole('button', { name: 'Symbol' }),
     ).toContainText('ETHUSDT');
@@ -199,7 +199,7 @@ test.describe('Positions', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export' }).click(),
+      clickOnScreen(page.getByRole('button', { name: 'Export' })),
     ]);
     expect(download.suggestedFilename()).toMatch(/^pairwatch-positions-\d{4}-\d{2}-\d{2}\.json$/);
     const file = await download.path();
@@ -217,8 +217,8 @@ test.describe('Positions', () => {
       ],
     });
 
-    await row(openTable(page), 1).getByRole('button', { name: 'Delete position' }).click();
-    await row(openTable(page), 2).getByRole('button', { name: 'Delete position' }).click();
+    await clickOnScreen(row(openTable(page), 1).getByRole('button', { name: 'Delete position' }));
+    await clickOnScreen(row(openTable(page), 2).getByRole('button', { name: 'Delete position' }));
     await expect(page.getByText('No open positions')).toBeVisible();
 
     // A bad file is refused with its reason and changes nothing.
@@ -247,7 +247,7 @@ test.describe('Positions', () => {
     await page.getByTestId('positions-import-file').setInputFiles(file);
     const confirm = page.getByRole('dialog', { name: 'Import positions' });
     await expect(confirm).toContainText('holds 2 positions');
-    await confirm.getByRole('button', { name: 'Replace' }).click();
+    await clickOnScreen(confirm.getByRole('button', { name: 'Replace' }));
     await expect(row(openTable(page), 1)).toContainText('BTCUSDT');
     await expect(row(openTable(page), 2)).toContainText('ETHUSDT');
   });

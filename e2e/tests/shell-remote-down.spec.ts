@@ -1,4 +1,4 @@
-import { expect, test } from '../harness/fixtures';
+import { clickOnScreen, expect, test } from '../harness/fixtures';
 
 // One remote down must leave the shell usable: its screen shows a fallback with a retry, an error
 // toast says so, and navigation and the other screen keep working. The server is really stopped.
@@ -26,20 +26,20 @@ test.describe('the shell with a remote down', () => {
 
     // Navigation and the other remote still work.
     const dropdown = page.getByRole('combobox', { name: 'Screen' });
-    await dropdown.click();
-    await page.getByRole('option', { name: 'Alerts' }).click();
+    await clickOnScreen(dropdown);
+    await clickOnScreen(page.getByRole('option', { name: 'Alerts' }));
     await expect(page).toHaveURL('/alerts');
     await expect(page.getByText('New Alert').first()).toBeVisible();
     await expect(page.getByText('Simulated market')).toBeVisible();
 
     // Back on the broken screen, a retry while the server is still down fails again.
-    await dropdown.click();
-    await page.getByRole('option', { name: 'Positions' }).click();
+    await clickOnScreen(dropdown);
+    await clickOnScreen(page.getByRole('option', { name: 'Positions' }));
     await expect(page.getByText('Positions is unavailable')).toBeVisible();
 
     // The server comes back: the same page recovers through "Retry", without a reload.
     await stack.startServer('positions');
-    await page.getByRole('button', { name: 'Retry' }).click();
+    await clickOnScreen(page.getByRole('button', { name: 'Retry' }));
     await expect(page.getByRole('button', { name: 'Add position' })).toBeVisible();
     await expect(page.getByText('Positions is unavailable')).toHaveCount(0);
     await artifacts.screenshot(page, 'positions-recovered');
@@ -59,8 +59,8 @@ test.describe('the shell with a remote down', () => {
     const toasts = page.locator('#notistack-snackbar');
     await expect(toasts).toHaveText(['The Alerts screen could not be loaded.']);
 
-    await page.getByRole('combobox', { name: 'Screen' }).click();
-    await page.getByRole('option', { name: 'Positions' }).click();
+    await clickOnScreen(page.getByRole('combobox', { name: 'Screen' }));
+    await clickOnScreen(page.getByRole('option', { name: 'Positions' }));
     await expect(page.getByText('Positions is unavailable')).toBeVisible();
     // maxSnack 1: the new toast replaces the old one.
     await expect(toasts).toHaveText(['The Positions screen could not be loaded.']);

@@ -2,7 +2,7 @@ import { expect, test } from '../harness/fixtures';
 
 // The shell's service worker (/sw.js) shows the api's push messages. A real push subscription
 // needs Google's push service, which this machine cannot reach, so the message is handed to the
-// worker through the DevTools protocol (research/binance-and-webpush.md §3.6): everything after
+// worker through the DevTools protocol (docs/architecture.md §7): everything after
 // the push service is the product's own code.
 
 interface DeliveredNotification {

@@ -1,4 +1,4 @@
-import { expect, test } from '../harness/fixtures';
+import { clickOnScreen, expect, test } from '../harness/fixtures';
 import { readSharedModules } from '../harness/readSharedModules';
 
 // The frame around the remotes: routes, the screen dropdown, the market chip, the web app
@@ -29,7 +29,7 @@ test.describe('the shell', () => {
     await page.goto('/alerts');
     const dropdown = page.getByRole('combobox', { name: 'Screen' });
     await expect(dropdown).toHaveText('Alerts');
-    await dropdown.click();
+    await clickOnScreen(dropdown);
     const options = page.getByRole('option');
     await expect(options).toHaveText(['Alerts', 'Positions', 'Portfolio']);
     await expect(page.getByRole('option', { name: 'Portfolio' })).toHaveAttribute(
@@ -37,7 +37,7 @@ test.describe('the shell', () => {
       'true',
     );
     await artifacts.screenshot(page, 'dropdown-open');
-    await page.getByRole('option', { name: 'Positions' }).click();
+    await clickOnScreen(page.getByRole('option', { name: 'Positions' }));
     await expect(page).toHaveURL('/positions');
     await expect(dropdown).toHaveText('Positions');
   });
@@ -47,8 +47,8 @@ test.describe('the shell', () => {
     await expect(page.getByText('New Alert').first()).toBeVisible();
     await expect(page.getByText(/is unavailable/)).toHaveCount(0);
     await artifacts.screenshot(page, 'alerts');
-    await page.getByRole('combobox', { name: 'Screen' }).click();
-    await page.getByRole('option', { name: 'Positions' }).click();
+    await clickOnScreen(page.getByRole('combobox', { name: 'Screen' }));
+    await clickOnScreen(page.getByRole('option', { name: 'Positions' }));
     await expect(page.getByRole('button', { name: 'Add position' })).toBeVisible();
     await expect(page.getByText(/is unavailable/)).toHaveCount(0);
     await artifacts.screenshot(page, 'positions');
@@ -129,8 +129,8 @@ test.describe('the shell', () => {
     page.on('request', (request) => requested.push(request.url()));
     await page.goto('/alerts');
     await expect(page.getByText('New Alert').first()).toBeVisible();
-    await page.getByRole('combobox', { name: 'Screen' }).click();
-    await page.getByRole('option', { name: 'Positions' }).click();
+    await clickOnScreen(page.getByRole('combobox', { name: 'Screen' }));
+    await clickOnScreen(page.getByRole('option', { name: 'Positions' }));
     await expect(page.getByRole('button', { name: 'Add position' })).toBeVisible();
 
     const shared = await readSharedModules(page);

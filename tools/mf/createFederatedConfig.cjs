@@ -1,6 +1,6 @@
 // The webpack configuration every federated app of Pairwatch starts from: the shell and both
 // remotes differ only in their name, exposed modules and extra files. Keeping the MF boundary in
-// one place is what makes it a contract (research/style-anchors.md §6 item 15).
+// one place is what makes it a contract (CONTRIBUTING.md, Style).
 'use strict';
 
 const fs = require('node:fs');

@@ -1,6 +1,6 @@
 // The one Module Federation `shared` map of Pairwatch. The shell and both remotes build theirs with
 // this function, so the three maps always have the same keys and options (docs/architecture.md §2;
-// research/mf-and-charts.md §1.4). Only the versions differ: each app declares its own ranges.
+// docs/decisions/0004-module-federation-runtime-registration.md). Only the versions differ: each app declares its own ranges.
 'use strict';
 
 const fs = require('node:fs');

@@ -1,5 +1,5 @@
 /**
- * Every text of the Alerts screen that the product spec fixes, word for word (spec §2, §8). The
+ * Every text of the Alerts screen that the product spec fixes, word for word (product §2, §8). The
  * candle and symbol info failure texts are `MARKET_DATA_MESSAGES` of `@pairwatch/market-data`.
  */
 export const ALERTS_MESSAGES = {

@@ -1,4 +1,4 @@
-/** The product's validation messages, word for word (product spec §5). */
+/** The product's validation messages, word for word (product product §5). */
 export const VALIDATION_MESSAGES = {
   valueEmpty: "Value can't be empty",
   valuePositive: 'Value must be a positive number',

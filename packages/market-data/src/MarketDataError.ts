@@ -20,7 +20,7 @@ export interface MarketDataErrorDetails {
 }
 
 /**
- * A market-data failure. `message` is the text to show the user (spec §8 for REST, see
+ * A market-data failure. `message` is the text to show the user (product §8 for REST, see
  * `MARKET_DATA_MESSAGES`); `detail`, `code` and `status` carry the evidence.
  *
  * @example

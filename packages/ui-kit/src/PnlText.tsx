@@ -4,7 +4,7 @@ import { TRADING_TEXT_COLORS } from './tradingColors';
 
 /** Props of {@link PnlText}. */
 export interface PnlTextProps {
-  /** The profit and loss; `undefined` (no price yet) renders '-' (spec §5). */
+  /** The profit and loss; `undefined` (no price yet) renders '-' (product §5). */
   readonly pnl: Pnl | undefined;
   /** Decimals of the amount: the symbol's price precision; 2 by default. */
   readonly precision?: number;

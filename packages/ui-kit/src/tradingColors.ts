@@ -1,6 +1,6 @@
 /**
  * The colours of price moves, shared by candles, PnL and alert direction: green-teal for up,
- * red for down (spec §2: up candles `#26a69a`, down candles `#ef5350`).
+ * red for down (product §2: up candles `#26a69a`, down candles `#ef5350`).
  *
  * @example
  * ```tsx

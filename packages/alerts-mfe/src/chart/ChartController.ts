@@ -381,7 +381,7 @@ export class ChartController {
   }
 
   /**
-   * The symbol's price format (spec §2: 2 decimals unless the symbol says otherwise); without
+   * The symbol's price format (product §2: 2 decimals unless the symbol says otherwise); without
    * its info, the domain catalogue's format of that symbol.
    */
   private _applyPriceFormat(view: ChartView): void {

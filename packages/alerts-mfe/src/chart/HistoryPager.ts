@@ -1,6 +1,6 @@
 import { type Interval, type UnixSeconds, previousIntervalOpen } from '@pairwatch/domain';
 
-/** Older candles are fetched when fewer than this many bars lie before the visible range (spec §9). */
+/** Older candles are fetched when fewer than this many bars lie before the visible range (product §9). */
 export const HISTORY_THRESHOLD_BARS = 100;
 
 /**

@@ -33,7 +33,7 @@ export interface NewAlertCardProps {
   readonly symbolInfo: SymbolInfo | undefined;
   /** Live prices for the helper line. */
   readonly market: AlertsMarketData;
-  /** Creating is possible only while push is active (spec §2). */
+  /** Creating is possible only while push is active (product §2). */
   readonly pushActive: boolean;
   readonly subscriptionId: string | undefined;
   readonly alerts: AlertsApi;
@@ -96,7 +96,7 @@ export function NewAlertCard({
   });
   const { values, errors, touched, resetForm } = formik;
 
-  // A new symbol clears the target (spec §4); the type stays.
+  // A new symbol clears the target (product §4); the type stays.
   const shownSymbol = useRef(symbol);
   useEffect(() => {
     if (shownSymbol.current === symbol) return;
@@ -153,7 +153,7 @@ export function NewAlertCard({
             }
             value={values.valueTarget}
             onChange={(event) => {
-              // Checked on change (spec §5): an emptied field says so right away.
+              // Checked on change (product §5): an emptied field says so right away.
               void formik.setFieldTouched('valueTarget', true, false);
               formik.handleChange(event);
             }}

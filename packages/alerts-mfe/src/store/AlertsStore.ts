@@ -9,10 +9,10 @@ import {
 } from '@pairwatch/domain';
 import { sameSymbolInfo } from '../sameSymbolInfo';
 
-/** Where the symbol info of the selected symbol is (spec §4). */
+/** Where the symbol info of the selected symbol is (product §4). */
 export type SymbolInfoStatus = 'unloaded' | 'loading' | 'loaded';
 
-/** The Alerts screen's state (spec §3). */
+/** The Alerts screen's state (product §3). */
 export interface AlertsState {
   readonly symbol: SymbolId;
   readonly symbolInfo: SymbolInfo | undefined;
@@ -21,7 +21,7 @@ export interface AlertsState {
   readonly interval: Interval;
 }
 
-/** The localStorage key of the persisted part of the state: the selected symbol only (spec §3). */
+/** The localStorage key of the persisted part of the state: the selected symbol only (product §3). */
 export const ALERTS_STORE_KEY = 'persistent-alerts-store';
 
 const DEFAULTS: AlertsState = {
@@ -104,7 +104,7 @@ export class AlertsStore {
     this._set({ alerts: this._state.alerts.filter((a) => a.id !== id) });
   }
 
-  /** Restores the defaults but keeps the chosen symbol (spec §4). */
+  /** Restores the defaults but keeps the chosen symbol (product §4). */
   public reset(): void {
     this._set({ ...DEFAULTS, symbol: this._state.symbol });
   }

@@ -37,7 +37,7 @@ interface FormValues extends Record<string, unknown> {
 
 /**
  * The 'Add position' dialog: symbol, side, amount, entry price and take profit, checked with the
- * domain's `positionFormSchema` (spec §2, §5). Render it only while open: each opening starts blank.
+ * domain's `positionFormSchema` (product §2, §5). Render it only while open: each opening starts blank.
  */
 export function PositionFormDialog({
   symbol,

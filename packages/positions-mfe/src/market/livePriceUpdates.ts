@@ -2,7 +2,7 @@ import { type Candle, type CandleUpdate, type SymbolId } from '@pairwatch/domain
 import { type Observable, EMPTY, catchError, filter, from, map, merge, mergeMap } from 'rxjs';
 import { type PositionsMarket } from './PositionsMarket';
 
-/** Open-position prices follow the 1-minute candle (spec §9). */
+/** Open-position prices follow the 1-minute candle (product §9). */
 const PRICE_INTERVAL = 'OneMinute';
 
 /** A 1-minute candle of a symbol, from the first REST read or from the hub. */

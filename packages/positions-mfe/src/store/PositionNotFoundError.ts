@@ -1,4 +1,4 @@
-/** Thrown when a position id is not in the store (product spec §8: 'Position not found'). */
+/** Thrown when a position id is not in the store (product product §8: 'Position not found'). */
 export class PositionNotFoundError extends Error {
   override readonly name = 'PositionNotFoundError';
 

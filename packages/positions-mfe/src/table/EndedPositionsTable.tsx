@@ -15,7 +15,7 @@ export interface EndedPositionsTableProps {
 
 const COLUMNS = ['Price', 'End reason', 'TP/End price', 'PnL'] as const;
 
-/** The 'Ended' table (spec §2): how and where each position ended, and its realized PnL. */
+/** The 'Ended' table (product §2): how and where each position ended, and its realized PnL. */
 export function EndedPositionsTable({ positions, symbolInfo, onDelete }: EndedPositionsTableProps) {
   return (
     <PositionsTableFrame

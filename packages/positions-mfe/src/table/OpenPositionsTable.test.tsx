@@ -1,7 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import { describe, expect, it, jest } from '@jest/globals';
 import { type Position, SYMBOL_CATALOGUE, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
-import { TRADING_COLORS } from '@pairwatch/ui-kit';
 import { render, screen, within } from '@testing-library/react';
 import { OpenPositionsTable } from './OpenPositionsTable';
 

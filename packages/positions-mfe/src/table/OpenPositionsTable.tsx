@@ -23,7 +23,7 @@ export interface OpenPositionsTableProps {
 const COLUMNS = ['Entry price/Current price', 'TP', 'Unrealized PnL'] as const;
 
 /**
- * The 'Open' table (spec §2): entry and live price, the take profit with the gain it would bring,
+ * The 'Open' table (product §2): entry and live price, the take profit with the gain it would bring,
  * and the unrealized PnL at the live price, each in the symbol's formats; Edit, Close and Delete.
  */
 export function OpenPositionsTable({

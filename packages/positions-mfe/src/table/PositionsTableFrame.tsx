@@ -30,7 +30,7 @@ export interface PositionsTableFrameProps {
 const LEADING_COLUMNS = ['Symbol', 'Side', 'Amount'] as const;
 
 /**
- * What the Open and Ended tables share (spec §2): the Symbol, Side and Amount columns in the
+ * What the Open and Ended tables share (product §2): the Symbol, Side and Amount columns in the
  * symbol's formats, an Actions column, the empty-state row, and a `data-position-id` on each row.
  */
 export function PositionsTableFrame({

@@ -7,7 +7,7 @@ export interface ScreenOption {
   readonly disabled: boolean;
 }
 
-/** The dropdown's entries, in order (product-spec §2). */
+/** The dropdown's entries, in order (product-product §2). */
 export const SCREEN_OPTIONS: readonly ScreenOption[] = [
   { path: '/alerts', label: 'Alerts', disabled: false },
   { path: '/positions', label: 'Positions', disabled: false },

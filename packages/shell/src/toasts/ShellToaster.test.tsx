@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { enqueueSnackbar } from 'notistack';
 import { ShellToaster } from './ShellToaster';
 
-/** Product-spec §9, written out so that a changed constant fails here. */
+/** Product-product §9, written out so that a changed constant fails here. */
 const SPEC_DURATION_MS = 5000;
 
 /** Long enough for notistack's enter, exit and collapse transitions (each well under 1 s). */

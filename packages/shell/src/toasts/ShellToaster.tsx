@@ -20,7 +20,7 @@ export interface ShellToasterProps {
 }
 
 /**
- * The app's one toaster (product-spec §9): notistack's provider, one toast at a time for
+ * The app's one toaster (product-product §9): notistack's provider, one toast at a time for
  * {@link TOAST_DURATION_MS}, swipeable toasts, rendered inside a "Notifications (F8)" landmark that
  * F8 focuses. Remotes reach it through notistack's shared singleton (`enqueueSnackbar`,
  * `useSnackbar`).

@@ -1,7 +1,7 @@
-/** Only one toast at a time (product-spec §9): a new toast replaces the one on screen. */
+/** Only one toast at a time (product-product §9): a new toast replaces the one on screen. */
 export const TOAST_LIMIT = 1;
 
-/** How long a toast stays up unless the pointer rests on it (product-spec §9). */
+/** How long a toast stays up unless the pointer rests on it (product-product §9). */
 export const TOAST_DURATION_MS = 5000;
 
 /** A toast dragged sideways by at least this much is dismissed; a shorter drag snaps back. */
