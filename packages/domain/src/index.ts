@@ -39,6 +39,7 @@ export { alertFires } from './alertFires';
 export { alertFiresWithin } from './alertFiresWithin';
 export { priceSeenSince } from './priceSeenSince';
 export { formatNumber } from './formatNumber';
+export { formatAsEntered } from './formatAsEntered';
 export { VALIDATION_MESSAGES } from './validationMessages';
 export { parseNumberInput } from './parseNumberInput';
 export { alertFormSchema, type AlertFormValues } from './alertFormSchema';

@@ -160,7 +160,9 @@ export function NewAlertCard({
             onBlur={formik.handleBlur}
             error={error !== undefined}
             helperText={error ?? ' '}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            // The label stays above the field, so the placeholder (the unit, or the RSI range)
+            // shows before the field is focused.
+            slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { shrink: true } }}
           />
           {isRsi ? null : (
             <LiveAlertHelperLine

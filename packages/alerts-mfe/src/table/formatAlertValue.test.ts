@@ -23,3 +23,9 @@ describe('formatAlertValue', () => {
     expect(formatAlertValue({ symbol: 'BTCUSDT', type: 'Rsi' }, 55.126, liveBtc)).toBe('55.13');
   });
 });
+
+describe('formatAlertValue for values finer than the symbol’s tick', () => {
+  it('shows a target of 1e-8 as entered, not as 0.00', () => {
+    expect(formatAlertValue({ symbol: 'BTCUSDT', type: 'Price' }, 1e-8)).toBe('0.00000001 USDT');
+  });
+});

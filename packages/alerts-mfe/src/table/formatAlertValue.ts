@@ -1,4 +1,10 @@
-import { type Alert, type SymbolInfo, SYMBOL_CATALOGUE, formatNumber } from '@pairwatch/domain';
+import {
+  type Alert,
+  type SymbolInfo,
+  SYMBOL_CATALOGUE,
+  formatAsEntered,
+  formatNumber,
+} from '@pairwatch/domain';
 
 /**
  * An alert value as the table shows it: prices with the symbol's precision and quote asset
@@ -14,5 +20,6 @@ export function formatAlertValue(
 ): string {
   if (alert.type === 'Rsi') return formatNumber(value, 2);
   const info = liveInfo?.symbol === alert.symbol ? liveInfo : SYMBOL_CATALOGUE[alert.symbol];
-  return `${formatNumber(value, info.priceFormat.precision)} ${info.quoteAsset}`;
+  // As entered: a target finer than the symbol's tick (1e-8) must not read as 0.00.
+  return `${formatAsEntered(value, info.priceFormat.precision)} ${info.quoteAsset}`;
 }

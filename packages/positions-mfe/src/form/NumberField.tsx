@@ -11,7 +11,7 @@ export interface NumberFieldProps<Values extends Record<string, unknown>> {
 
 /**
  * A decimal text field bound to a formik field. Its message shows as soon as the field has been
- * changed or left (or the form submitted), so rules are checked on change.
+ * changed, or left with something in it, or the form submitted: rules are checked on change.
  */
 export function NumberField<Values extends Record<string, unknown>>({
   formik,
@@ -31,7 +31,11 @@ export function NumberField<Values extends Record<string, unknown>>({
         void formik.setFieldTouched(name, true, false);
         formik.handleChange(event);
       }}
-      onBlur={formik.handleBlur}
+      // Leaving a field still empty (say, to open the symbol picker first) is not a mistake yet:
+      // its "required" message waits for a submit.
+      onBlur={(event) => {
+        if (String(formik.values[name] ?? '') !== '') formik.handleBlur(event);
+      }}
       error={shown}
       helperText={shown ? error : ' '}
       autoFocus={autoFocus}

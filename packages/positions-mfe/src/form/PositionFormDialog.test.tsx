@@ -43,6 +43,16 @@ describe('PositionFormDialog', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('says nothing of an empty Amount left to pick a symbol first, until a submit', async () => {
+    const { user } = renderDialog();
+    expect(screen.getByLabelText('Amount')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Symbol' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText('Amount is required')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Position' }));
+    expect(await screen.findByText('Amount is required')).toBeInTheDocument();
+  });
+
   it("shows the spec's 'positive number' messages as the user types", async () => {
     const { onSubmit, user } = renderDialog();
     await user.type(screen.getByLabelText('Amount'), 'abc');
