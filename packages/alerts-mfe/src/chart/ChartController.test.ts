@@ -153,6 +153,19 @@ describe('ChartController', () => {
     expect(feed.load(0).endTime).toBeUndefined();
   });
 
+  it('leaves the RSI scale’s 25 and 75 ticks blank, under the 30 and 70 guide labels', () => {
+    const { formatter } = rsi().options.priceFormat as { formatter: (value: number) => string };
+    expect([0, 25, 30, 50, 70, 75, 74.99].map(formatter)).toEqual([
+      '0.00',
+      '',
+      '30.00',
+      '50.00',
+      '70.00',
+      '',
+      '74.99',
+    ]);
+  });
+
   it('keeps the axes and crosshair hidden until data has loaded', async () => {
     controller.show(BTC);
     expect(chart.priceScale('right', 0).options.visible).toBe(false);

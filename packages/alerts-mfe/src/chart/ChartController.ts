@@ -175,7 +175,8 @@ export class ChartController {
       grid: { vertLines: { color: gridColor }, horzLines: { color: gridColor } },
       crosshair: { mode: CrosshairMode.Hidden },
       rightPriceScale: { visible: false },
-      timeScale: { borderColor: gridColor },
+      // A few empty bars on the right, so the latest bar's time label is not cut at the edge.
+      timeScale: { borderColor: gridColor, rightOffset: 3 },
     });
     const candleColors = {
       upColor: TRADING_COLORS.up,
@@ -194,7 +195,13 @@ export class ChartController {
       CandlestickSeries,
       {
         ...candleColors,
-        priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
+        // The pinned 0–100 scale ticks at 25 and 75, right under the 70 and 30 guide labels:
+        // those two tick labels are left blank (a crosshair value is hardly ever exactly either).
+        priceFormat: {
+          type: 'custom',
+          minMove: 0.01,
+          formatter: (value: number) => (value === 25 || value === 75 ? '' : value.toFixed(2)),
+        },
         lastValueVisible: false,
         priceLineVisible: false,
         autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
@@ -265,7 +272,8 @@ export class ChartController {
     this._chart.applyOptions({
       layout: { textColor, panes: { separatorColor: gridColor } },
       grid: { vertLines: { color: gridColor }, horzLines: { color: gridColor } },
-      timeScale: { borderColor: gridColor },
+      // A few empty bars on the right, so the latest bar's time label is not cut at the edge.
+      timeScale: { borderColor: gridColor, rightOffset: 3 },
     });
     for (const line of this._guideLines) line.applyOptions({ color: watermarkColor });
     this._showWatermark(this._watermarkText);
