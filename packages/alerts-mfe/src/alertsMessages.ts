@@ -8,6 +8,11 @@ export const ALERTS_MESSAGES = {
   pushInactiveBefore: 'To create and receive alerts, please ',
   pushInactiveLink: 'enable push notifications',
   pushInactiveAfter: ' in your browser.',
+  pushDenied:
+    'Notifications are blocked for this site, so alerts cannot reach you. To allow them, open the site settings (the icon left of the address bar), set Notifications to Allow, then reload this page.',
+  pushFailed: (detail: string) =>
+    `Notifications are allowed, but this browser could not be registered for alerts: ${detail} `,
+  pushRetry: 'Try again',
   newAlertTitle: 'New Alert',
   priceAlertOption: 'Price Alert',
   rsiAlertOption: 'RSI Alert',

@@ -126,6 +126,36 @@ describe('PushSubscriptionService', () => {
     expect(platform.subscribeCalls).toHaveLength(0);
   });
 
+  it('says the permission is blocked when the user denied it, or had blocked it before', async () => {
+    platform.answer = 'denied';
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    await service.enable();
+    expect(service.getState().problem).toEqual({ kind: 'denied' });
+    expect(new PushSubscriptionService(api, platform, localStorage).getState().problem).toEqual({
+      kind: 'denied',
+    });
+  });
+
+  it('says why a granted registration failed, and clears it once a retry succeeds', async () => {
+    const register = api.registerPushSubscription;
+    api.registerPushSubscription = async () => {
+      throw new Error('This push endpoint is already registered with other keys.');
+    };
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    await expect(service.enable()).rejects.toThrow('other keys');
+    expect(service.getState()).toMatchObject({
+      status: 'inactive',
+      problem: {
+        kind: 'failed',
+        detail: 'This push endpoint is already registered with other keys.',
+      },
+    });
+
+    api.registerPushSubscription = register;
+    expect(await service.enable()).toBe('active');
+    expect(service.getState().problem).toBeUndefined();
+  });
+
   it('rejects, naming the cause, when no service worker is registered', async () => {
     platform.registration = undefined;
     const service = new PushSubscriptionService(api, platform, localStorage);

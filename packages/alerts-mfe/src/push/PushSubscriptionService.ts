@@ -10,6 +10,13 @@ export interface PushState {
   readonly status: PushStatus;
   /** The api's id of this browser's push subscription: the key of the user's alerts. */
   readonly subscriptionId: string | undefined;
+  /**
+   * Why push is not active although the user may have tried: `denied`, the notification
+   * permission is blocked (only the browser's site settings can lift it); `failed`, permission is
+   * granted but the registration failed (`detail` says how). Undefined otherwise.
+   */
+  readonly problem?:
+    { readonly kind: 'denied' } | { readonly kind: 'failed'; readonly detail: string };
 }
 
 /** The api calls push registration needs. */
@@ -45,7 +52,11 @@ export class PushSubscriptionService {
     const subscriptionId = readId(_storage);
     this._state = !_platform.supported
       ? { status: 'unloaded', subscriptionId }
-      : { status: this._granted() && subscriptionId ? 'active' : 'inactive', subscriptionId };
+      : {
+          status: this._granted() && subscriptionId ? 'active' : 'inactive',
+          subscriptionId,
+          ...(_platform.permission() === 'denied' ? { problem: { kind: 'denied' } } : {}),
+        };
   }
 
   public readonly getState = (): PushState => this._state;
@@ -65,7 +76,7 @@ export class PushSubscriptionService {
     if (!this._platform.supported || this._unwatch) return;
     this._unwatch = this._platform.watchPermission(() => {
       if (this._granted()) this.register().catch(onError);
-      else this._set({ status: 'inactive' });
+      else this._set({ status: 'inactive', problem: this._deniedProblem() });
     });
     // Once per page load: the screen may mount many times, the subscription does not change.
     if (this._granted() && !this._refreshed) {
@@ -90,7 +101,7 @@ export class PushSubscriptionService {
     if (!this._platform.supported) return 'unloaded';
     const permission = await this._platform.requestPermission();
     if (permission !== 'granted') {
-      this._set({ status: 'inactive' });
+      this._set({ status: 'inactive', problem: this._deniedProblem() });
       return 'inactive';
     }
     await this.register();
@@ -99,9 +110,17 @@ export class PushSubscriptionService {
 
   /** Subscribes with the api's VAPID key and registers the subscription; one run at a time. */
   public register(): Promise<void> {
-    this._registering ??= this._register().finally(() => {
-      this._registering = undefined;
-    });
+    this._registering ??= this._register()
+      .catch((error: unknown) => {
+        // Said on the banner too: a failure only in a toast would leave it asking for a
+        // permission the browser already gave.
+        const detail = error instanceof Error ? error.message : String(error);
+        this._set({ problem: { kind: 'failed', detail } });
+        throw error;
+      })
+      .finally(() => {
+        this._registering = undefined;
+      });
     return this._registering;
   }
 
@@ -130,7 +149,15 @@ export class PushSubscriptionService {
     } catch {
       // Storage blocked: the id still works for this page's life.
     }
-    this._set({ subscriptionId, status: this._granted() ? 'active' : 'inactive' });
+    this._set({
+      subscriptionId,
+      status: this._granted() ? 'active' : 'inactive',
+      problem: undefined,
+    });
+  }
+
+  private _deniedProblem(): PushState['problem'] {
+    return this._platform.permission() === 'denied' ? { kind: 'denied' } : undefined;
   }
 
   private _granted(): boolean {
@@ -139,7 +166,11 @@ export class PushSubscriptionService {
 
   private _set(patch: Partial<PushState>): void {
     const next = { ...this._state, ...patch };
-    if (next.status === this._state.status && next.subscriptionId === this._state.subscriptionId)
+    if (
+      next.status === this._state.status &&
+      next.subscriptionId === this._state.subscriptionId &&
+      next.problem === this._state.problem
+    )
       return;
     this._state = next;
     for (const listener of [...this._listeners]) listener();

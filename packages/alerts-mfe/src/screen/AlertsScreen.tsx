@@ -106,7 +106,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
 
   return (
     <Stack spacing={2} sx={{ py: 2 }}>
-      <PushBanner status={pushState.status} onEnable={enablePush} />
+      <PushBanner status={pushState.status} problem={pushState.problem} onEnable={enablePush} />
       <Card variant="outlined" sx={{ p: 2 }}>
         {/* Outside the toolbar: a hidden child would still take the Stack's spacing. */}
         <Box component="label" htmlFor={SYMBOL_PICKER_ID} sx={visuallyHidden}>
