@@ -1,10 +1,50 @@
 // A small static file server for the production builds of the shell and the remotes (node:http,
-// no dependencies): content types, caching, SPA fallback for the shell, CORS for the remotes.
+// no dependencies): content types, caching, SPA fallback for the shell, CORS for the remotes,
+// brotli/gzip for text (compressed once per file version and kept in memory), and no source maps
+// unless asked for (they would publish the sources).
 // Used by `pnpm start` (scripts/start.mjs) and the e2e harness (e2e/), through scripts/serveStack.mjs.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Text types worth compressing (images and fonts are compressed already). */
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.webmanifest',
+  '.txt',
+  '.svg',
+]);
+/** Below this, compression saves less than the header costs. */
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * The encoding to answer with for an `Accept-Encoding` header: brotli, else gzip, else none.
+ * @param {string | undefined} header
+ * @returns {'br' | 'gzip' | undefined}
+ */
+function pickEncoding(header) {
+  const accepted = new Map(
+    (header ?? '').split(',').map((part) => {
+      const [coding, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return [coding, q ? Number(q.slice(2)) : 1];
+    }),
+  );
+  if ((accepted.get('br') ?? 0) > 0) return 'br';
+  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
+  return undefined;
+}
 
 /** Content types by file extension; anything else is served as bytes. */
 const CONTENT_TYPES = {
@@ -38,6 +78,7 @@ const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
  * @property {boolean} [spaFallback] - answer `index.html` for unknown paths without a file extension (the shell's client-side routes).
  * @property {readonly string[]} [corsOrigins] - origins allowed to fetch these files cross-origin (the shell's, for a remote).
  * @property {Readonly<Record<string, { body: string, contentType: string }>>} [overrides] - fixed answers for some paths, e.g. a generated `/app-config.json`.
+ * @property {boolean} [sourceMaps] - serve `.map` files (default false: a 404, so the sources are not published).
  */
 
 /**
@@ -59,6 +100,40 @@ export function createStaticServer(options) {
   const name = options.name ?? path.basename(path.dirname(root));
   const corsOrigins = new Set(options.corsOrigins ?? []);
   const overrides = options.overrides ?? {};
+  /** Compressed bodies by file, valid for one version of it (size and mtime). */
+  const compressed = new Map();
+
+  /**
+   * The file's bytes in `encoding`, compressed once per version of the file and kept.
+   * @param {string} file @param {import('node:fs').Stats} stats @param {'br' | 'gzip'} encoding
+   * @returns {Promise<Buffer>}
+   */
+  async function compressedBody(file, stats, encoding) {
+    const version = `${stats.size}:${stats.mtimeMs}`;
+    let entry = compressed.get(file);
+    if (!entry || entry.version !== version) {
+      entry = { version, bodies: new Map() };
+      compressed.set(file, entry);
+    }
+    let body = entry.bodies.get(encoding);
+    if (!body) {
+      const raw = readFile(file);
+      body =
+        encoding === 'br'
+          ? raw.then((bytes) =>
+              brotli(bytes, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+                },
+              }),
+            )
+          : raw.then((bytes) => gzip(bytes, { level: 9 }));
+      entry.bodies.set(encoding, body);
+      body.catch(() => entry.bodies.delete(encoding));
+    }
+    return body;
+  }
 
   /** @param {import('node:http').IncomingMessage} request @param {import('node:http').ServerResponse} response */
   async function handle(request, response) {
@@ -112,20 +187,36 @@ export function createStaticServer(options) {
     if (!target && options.spaFallback && path.extname(pathname) === '')
       target = path.join(root, 'index.html');
     const stats = target ? await fileStat(target) : undefined;
+    if (target && !options.sourceMaps && target.endsWith('.map')) target = undefined;
     if (!target || !stats) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end(`Not Found: ${pathname}`);
       return;
     }
     const extension = path.extname(target).toLowerCase();
-    response.writeHead(200, {
+    const headers = {
       'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
-      'Content-Length': stats.size,
       // Hashed chunks never change; everything else (index.html, entries, manifests, sw.js) is
       // revalidated so a redeploy takes effect on the next load.
       'Cache-Control': HASHED_FILE.test(target)
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',
-    });
+    };
+    const encoding =
+      COMPRESSIBLE.has(extension) && stats.size >= MIN_COMPRESS_BYTES
+        ? pickEncoding(request.headers['accept-encoding'])
+        : undefined;
+    if (COMPRESSIBLE.has(extension)) response.setHeader('Vary', 'Origin, Accept-Encoding');
+    if (encoding) {
+      const body = await compressedBody(target, stats, encoding);
+      response.writeHead(200, {
+        ...headers,
+        'Content-Encoding': encoding,
+        'Content-Length': body.length,
+      });
+      response.end(request.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    response.writeHead(200, { ...headers, 'Content-Length': stats.size });
     if (request.method === 'HEAD') {
       response.end();
       return;

@@ -32,7 +32,11 @@ test.describe('the service worker', () => {
     page,
     context,
     stack,
+    pageErrors,
   }) => {
+    // Permission granted and no stub: the alerts screen's own registration meets Chromium's
+    // refusal of the Push API in a test (incognito) profile, which Chromium logs itself.
+    pageErrors.allow(/does not support the Push API in incognito mode/);
     await context.grantPermissions(['notifications'], { origin: stack.urls.shell });
     await page.goto('/alerts');
     await page.evaluate(async () => navigator.serviceWorker.ready);

@@ -1,4 +1,5 @@
-import { request as http } from 'node:http';
+import { type IncomingHttpHeaders, request as http } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '../harness/fixtures';
 
 // The static server that serves the shell and the remotes in `pnpm start` and in this suite
@@ -19,7 +20,63 @@ function rawGet(origin: string, rawPath: string): Promise<{ status: number; body
   });
 }
 
+/** A raw GET with `headers`, returning the bytes as sent (no decoding). */
+function rawBytes(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http({ hostname, port, path: pathname, method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const DECODE = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+
 test.describe('the static servers', () => {
+  test('send JS, CSS, JSON and HTML brotli- or gzip-compressed, decoding to the same bytes', async ({
+    stack,
+  }) => {
+    const manifest = (await (await fetch(`${stack.urls.alerts}/mf-manifest.json`)).json()) as {
+      metaData: { remoteEntry: { name: string } };
+    };
+    const urls = [
+      `${stack.urls.shell}/index.html`,
+      `${stack.urls.alerts}/mf-manifest.json`,
+      `${stack.urls.alerts}/${manifest.metaData.remoteEntry.name}`,
+    ];
+    const css = (await (await fetch(`${stack.urls.shell}/index.html`)).text()).match(
+      /href="([^"]+\.css)"/,
+    )?.[1];
+    if (css) urls.push(new URL(css, stack.urls.shell).href);
+    for (const url of urls) {
+      const plain = await rawBytes(url, { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      for (const encoding of ['br', 'gzip'] as const) {
+        const sent = await rawBytes(url, { 'accept-encoding': `${encoding}, deflate` });
+        expect([url, sent.headers['content-encoding']]).toEqual([url, encoding]);
+        expect(sent.headers.vary).toContain('Accept-Encoding');
+        expect(sent.body.length).toBeLessThan(plain.body.length);
+        expect(DECODE[encoding](sent.body).equals(plain.body), url).toBe(true);
+      }
+    }
+  });
+
+  test('do not publish source maps', async ({ stack }) => {
+    const manifest = (await (await fetch(`${stack.urls.alerts}/mf-manifest.json`)).json()) as {
+      metaData: { remoteEntry: { name: string } };
+    };
+    const entry = `${stack.urls.alerts}/${manifest.metaData.remoteEntry.name}`;
+    expect((await fetch(entry)).status).toBe(200);
+    expect((await fetch(`${entry}.map`)).status).toBe(404);
+  });
+
   test('answer a client-side route of the shell with the app, but a missing asset with 404', async ({
     stack,
   }) => {

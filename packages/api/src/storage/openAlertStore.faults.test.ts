@@ -1,12 +1,15 @@
-// The api rides through PostgreSQL dropping its connections (a restart, a failover,
+// The store under database faults. PostgreSQL dropping its connections (a restart, a failover,
 // `pg_terminate_backend`, an idle kill): the pool reports the dropped connection instead of
-// ending the process, and the next query runs on a new connection.
-import { expect, it } from '@jest/globals';
+// ending the process, and the next query runs on a new connection. A damaged SQLite file: the
+// probe `GET /status` runs fails, instead of the store looking healthy.
+import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { waitFor } from '../test-support/waitFor';
 import { toApiProblem } from '../errors/toApiProblem';
-import { openAlertStore } from './openAlertStore';
+import { openAlertStore, SQLITE_FILE_NAME } from './openAlertStore';
 
 describeWithPostgres('alert store connection faults', (database) => {
   it('survives its connections being terminated and reconnects on the next query', async () => {
@@ -50,6 +53,54 @@ describeWithPostgres('alert store connection faults', (database) => {
       expect(failures.every((status) => status === 503)).toBe(true);
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe('alert store probe', () => {
+  it('passes on a sound SQLite file and fails on one whose tables are damaged', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'probe-'));
+    try {
+      const store = await openAlertStore({ databaseUrl: undefined, dataDir: dir });
+      await store.saveSubscription(
+        { endpoint: 'https://p.example/1', p256dh: 'k', auth: 'a' },
+        's',
+        0 as never,
+      );
+      for (let i = 0; i < 300; i += 1) {
+        await store.createAlert(
+          {
+            id: `a${i}`,
+            subscriptionId: 's',
+            symbol: 'BTCUSDT',
+            type: 'Price',
+            interval: undefined,
+            direction: 'up',
+            valueOnCreation: 1,
+            valueTarget: 2,
+            status: 'Active',
+            createdAt: 0 as never,
+            triggeredAt: undefined,
+            triggeredValue: undefined,
+            creationCandleTime: 0 as never,
+            creationHigh: 1,
+            creationLow: 1,
+          },
+          1000,
+        );
+      }
+      await expect(store.probe()).resolves.toBeUndefined();
+      await store.close();
+      const file = path.join(dir, SQLITE_FILE_NAME);
+      const bytes = readFileSync(file);
+      bytes.fill(0x5a, 8 * 4096, bytes.length - 4096);
+      writeFileSync(file, bytes);
+
+      const damaged = await openAlertStore({ databaseUrl: undefined, dataDir: dir });
+      await expect(damaged.probe()).rejects.toThrow(/malformed|corrupt/i);
+      await damaged.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
