@@ -248,11 +248,14 @@ export function createAppServers({ repoRoot = REPO_ROOT, ports, host = '127.0.0.
   };
   const dist = (part) => path.join(repoRoot, PARTS[part].pkg, 'dist');
   const origins = shellOrigins(ports.shell);
+  // Source maps stay private unless a developer asks for them (`SERVE_SOURCE_MAPS=true`).
+  const sourceMaps = process.env.SERVE_SOURCE_MAPS === 'true';
   return {
     shell: createStaticServer({
       name: 'shell',
       root: dist('shell'),
       spaFallback: true,
+      sourceMaps,
       overrides: {
         '/app-config.json': {
           body: `${JSON.stringify(appConfig, null, 2)}\n`,
@@ -264,12 +267,14 @@ export function createAppServers({ repoRoot = REPO_ROOT, ports, host = '127.0.0.
       name: 'alerts',
       root: dist('alerts'),
       spaFallback: true,
+      sourceMaps,
       corsOrigins: origins,
     }),
     positions: createStaticServer({
       name: 'positions',
       root: dist('positions'),
       spaFallback: true,
+      sourceMaps,
       corsOrigins: origins,
     }),
   };
