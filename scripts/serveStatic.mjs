@@ -25,8 +25,8 @@ const COMPRESSIBLE = new Set([
   '.txt',
   '.svg',
 ]);
-/** Below this, compression saves less than the header costs. */
-const MIN_COMPRESS_BYTES = 1024;
+/** Below this, compression saves less than the extra header and the work cost. */
+const MIN_COMPRESS_BYTES = 512;
 
 /**
  * The encoding to answer with for an `Accept-Encoding` header: brotli, else gzip, else none.
