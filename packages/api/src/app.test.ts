@@ -5,6 +5,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { hostname } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp } from './app';
 import { loadConfig } from './config/loadConfig';
 import { UpstreamError } from './market/UpstreamError';
@@ -197,6 +198,33 @@ describe('GET /candles', () => {
     if (typeof detail === 'string') expect(body.detail).toBe(detail);
     else expect(body.detail).toMatch(detail);
     expect(market.queries).toEqual([]);
+  });
+
+  it('sends the candles brotli- or gzip-compressed when the client accepts it', async () => {
+    const { app, market } = await setUp();
+    const candles = Array.from({ length: 500 }, (_, i) => ({
+      ...CANDLE,
+      time: (CANDLE.time + i * 60) as UnixSeconds,
+    }));
+    market.answer = async () => candles;
+
+    const plain = await app.inject('/candles?symbol=BTCUSDT&interval=OneMinute');
+    const br = await app.inject({
+      url: '/candles?symbol=BTCUSDT&interval=OneMinute',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    const gz = await app.inject({
+      url: '/candles?symbol=BTCUSDT&interval=OneMinute',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(JSON.parse(plain.body)).toEqual(candles);
   });
 
   it('answers 503 with Retry-After when the upstream is unavailable and the cache cannot answer', async () => {

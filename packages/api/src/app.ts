@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { type IncomingMessage } from 'node:http';
 import { fastifySignalR } from '@pairwatch/signalr-server';
@@ -125,6 +126,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       credentials: request.url.startsWith(`${CANDLE_HUB_PATH}/`) || request.url === CANDLE_HUB_PATH,
     }),
   });
+
+  // JSON answers of 1 KiB and more go out brotli- or gzip-compressed (500 candles: ~60 KiB → ~15).
+  // The hub's transports answer on the raw response and are not touched.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const candleHub = new CandleHub({
     marketData,
