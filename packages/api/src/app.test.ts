@@ -5,6 +5,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { hostname } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp } from './app';
 import { loadConfig } from './config/loadConfig';
@@ -336,6 +337,10 @@ describe('GET /status', () => {
       }
       await store.close();
       const file = path.join(dir.dir, SQLITE_FILE_NAME);
+      // Every page in the main file (none left in the WAL, which would mask the damage).
+      const raw = new Database(file);
+      raw.pragma('wal_checkpoint(TRUNCATE)');
+      raw.close();
       const bytes = readFileSync(file);
       bytes.fill(0x5a, 8 * 4096, bytes.length - 4096);
       writeFileSync(file, bytes);
