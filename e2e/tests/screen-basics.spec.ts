@@ -138,3 +138,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await artifacts.screenshot(page, `focus-ring-${colorScheme}`);
   });
 }
+
+test('the target field shows its placeholder before it is focused', async ({ page }) => {
+  await page.goto('/alerts');
+  const target = page.getByLabel('Target value');
+  await expect(target).toHaveAttribute('placeholder', 'Price in USDT');
+  await expect(target).not.toBeFocused();
+
+  // MUI hides a placeholder (opacity 0) while a floating label sits over the empty field.
+  const opacity = await target.evaluate(
+    (input) => getComputedStyle(input, '::placeholder').opacity,
+  );
+
+  expect(Number(opacity)).toBeGreaterThan(0.3);
+});
