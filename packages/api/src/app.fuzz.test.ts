@@ -170,7 +170,7 @@ describe('fuzzing', () => {
       `fuzz: ${HTTP_RUNS} HTTP cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, heap +${Math.round(grown / 1024 / 1024)} MiB`,
     );
     expect(grown).toBeLessThan(HEAP_BUDGET_BYTES);
-  });
+  }, 120_000);
 
   it(`answers ${HUB_RUNS} random hub messages and stays up`, async () => {
     const { port } = app.server.address() as AddressInfo;
@@ -226,5 +226,5 @@ describe('fuzzing', () => {
       `fuzz: ${HUB_RUNS} hub connections with random messages, ${closedByServer} closed by the server`,
     );
     expect((await app.inject('/status')).statusCode).toBe(200);
-  });
+  }, 120_000);
 });
