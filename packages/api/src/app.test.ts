@@ -1,18 +1,17 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE, type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
+import { SYMBOL_CATALOGUE, type UnixSeconds } from '@pairwatch/domain';
 import { type FastifyInstance } from 'fastify';
 import { type AddressInfo, connect } from 'node:net';
 import { hostname } from 'node:os';
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp } from './app';
 import { loadConfig } from './config/loadConfig';
 import { UpstreamError } from './market/UpstreamError';
 import { FakeMarketData } from './test-support/FakeMarketData';
+import { alertRecord } from './test-support/alertRecord';
+import { damageSqliteFile } from './test-support/damageSqliteFile';
 import { tempDataDir } from './test-support/tempDataDir';
-import { type AlertRecord } from './storage/AlertStore';
 import { openAlertStore, SQLITE_FILE_NAME } from './storage/openAlertStore';
 
 const apps: FastifyInstance[] = [];
@@ -47,26 +46,6 @@ async function setUpIn(dir: string): Promise<FastifyInstance & { market: FakeMar
   });
   await app.ready();
   return Object.assign(app, { market });
-}
-
-function sampleAlert(id: string, subscriptionId: string): AlertRecord {
-  return {
-    id,
-    subscriptionId,
-    symbol: 'BTCUSDT',
-    type: 'Price',
-    interval: undefined,
-    direction: 'up',
-    valueOnCreation: 60_000,
-    valueTarget: 70_000,
-    status: 'Active',
-    createdAt: 0 as UnixMillis,
-    triggeredAt: undefined,
-    triggeredValue: undefined,
-    creationCandleTime: 0 as UnixSeconds,
-    creationHigh: 60_000,
-    creationLow: 60_000,
-  };
 }
 
 afterEach(async () => {
@@ -333,17 +312,10 @@ describe('GET /status', () => {
       await first.close();
       const store = await openAlertStore({ databaseUrl: undefined, dataDir: dir.dir });
       for (let i = 0; i < 400; i += 1) {
-        await store.createAlert(sampleAlert(`a${i}`, subscriptionId), 10_000);
+        await store.createAlert(alertRecord(`a${i}`, subscriptionId), 10_000);
       }
       await store.close();
-      const file = path.join(dir.dir, SQLITE_FILE_NAME);
-      // Every page in the main file (none left in the WAL, which would mask the damage).
-      const raw = new Database(file);
-      raw.pragma('wal_checkpoint(TRUNCATE)');
-      raw.close();
-      const bytes = readFileSync(file);
-      bytes.fill(0x5a, 8 * 4096, bytes.length - 4096);
-      writeFileSync(file, bytes);
+      damageSqliteFile(path.join(dir.dir, SQLITE_FILE_NAME));
 
       const damaged = await setUpIn(dir.dir);
       const response = await damaged.inject('/status');

@@ -3,13 +3,14 @@
 // ending the process, and the next query runs on a new connection. A damaged SQLite file: the
 // probe `GET /status` runs fails, instead of the store looking healthy.
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { waitFor } from '../test-support/waitFor';
 import { toApiProblem } from '../errors/toApiProblem';
+import { alertRecord } from '../test-support/alertRecord';
+import { damageSqliteFile } from '../test-support/damageSqliteFile';
 import { openAlertStore, SQLITE_FILE_NAME } from './openAlertStore';
 
 describeWithPostgres('alert store connection faults', (database) => {
@@ -69,37 +70,11 @@ describe('alert store probe', () => {
         0 as never,
       );
       for (let i = 0; i < 300; i += 1) {
-        await store.createAlert(
-          {
-            id: `a${i}`,
-            subscriptionId: 's',
-            symbol: 'BTCUSDT',
-            type: 'Price',
-            interval: undefined,
-            direction: 'up',
-            valueOnCreation: 1,
-            valueTarget: 2,
-            status: 'Active',
-            createdAt: 0 as never,
-            triggeredAt: undefined,
-            triggeredValue: undefined,
-            creationCandleTime: 0 as never,
-            creationHigh: 1,
-            creationLow: 1,
-          },
-          1000,
-        );
+        await store.createAlert(alertRecord(`a${i}`, 's'), 1000);
       }
       await expect(store.probe()).resolves.toBeUndefined();
       await store.close();
-      const file = path.join(dir, SQLITE_FILE_NAME);
-      // Every page in the main file (none left in the WAL, which would mask the damage).
-      const raw = new Database(file);
-      raw.pragma('wal_checkpoint(TRUNCATE)');
-      raw.close();
-      const bytes = readFileSync(file);
-      bytes.fill(0x5a, 8 * 4096, bytes.length - 4096);
-      writeFileSync(file, bytes);
+      damageSqliteFile(path.join(dir, SQLITE_FILE_NAME));
 
       const damaged = await openAlertStore({ databaseUrl: undefined, dataDir: dir });
       // Matched by message: better-sqlite3's errors may come from another realm than jest's
