@@ -248,6 +248,23 @@ export function createAppServers({ repoRoot = REPO_ROOT, ports, host = '127.0.0.
   };
   const dist = (part) => path.join(repoRoot, PARTS[part].pkg, 'dist');
   const origins = shellOrigins(ports.shell);
+  // The shell's page may run scripts only from itself and the two remotes, talk only to them and
+  // the api (its WebSocket too), and never be framed. Styles are inline (emotion), hence
+  // 'unsafe-inline' for styles only.
+  const remotes = `${urls.alerts} ${urls.positions}`;
+  const contentSecurityPolicy = [
+    "default-src 'self'",
+    `script-src 'self' ${remotes}`,
+    `connect-src 'self' ${urls.api} ${urls.api.replace(/^http/, 'ws')} ${remotes}`,
+    `img-src 'self' data: ${remotes}`,
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
   // Source maps stay private unless a developer asks for them (`SERVE_SOURCE_MAPS=true`).
   const sourceMaps = process.env.SERVE_SOURCE_MAPS === 'true';
   return {
@@ -256,6 +273,7 @@ export function createAppServers({ repoRoot = REPO_ROOT, ports, host = '127.0.0.
       root: dist('shell'),
       spaFallback: true,
       sourceMaps,
+      contentSecurityPolicy,
       overrides: {
         '/app-config.json': {
           body: `${JSON.stringify(appConfig, null, 2)}\n`,

@@ -79,6 +79,7 @@ const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
  * @property {readonly string[]} [corsOrigins] - origins allowed to fetch these files cross-origin (the shell's, for a remote).
  * @property {Readonly<Record<string, { body: string, contentType: string }>>} [overrides] - fixed answers for some paths, e.g. a generated `/app-config.json`.
  * @property {boolean} [sourceMaps] - serve `.map` files (default false: a 404, so the sources are not published).
+ * @property {string} [contentSecurityPolicy] - sent with every HTML answer (the app's document).
  */
 
 /**
@@ -193,6 +194,9 @@ export function createStaticServer(options) {
       return;
     }
     const extension = path.extname(target).toLowerCase();
+    if (extension === '.html' && options.contentSecurityPolicy) {
+      response.setHeader('Content-Security-Policy', options.contentSecurityPolicy);
+    }
     const headers = {
       'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
       // Hashed chunks never change; everything else (index.html, entries, manifests, sw.js) is

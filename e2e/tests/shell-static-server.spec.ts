@@ -68,6 +68,17 @@ test.describe('the static servers', () => {
     }
   });
 
+  test('send the shell with a Content-Security-Policy naming only the app’s own origins', async ({
+    stack,
+  }) => {
+    const csp = (await fetch(`${stack.urls.shell}/alerts`)).headers.get('content-security-policy');
+    expect(csp).toContain(`script-src 'self' ${stack.urls.alerts} ${stack.urls.positions}`);
+    expect(csp).toContain(`${stack.urls.api.replace(/^http/, 'ws')}`);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
   test('do not publish source maps', async ({ stack }) => {
     const manifest = (await (await fetch(`${stack.urls.alerts}/mf-manifest.json`)).json()) as {
       metaData: { remoteEntry: { name: string } };
