@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type Page } from '@playwright/test';
+import { test } from '../harness/fixtures';
+import { E2E_DIR } from '../harness/paths';
+
+// `pnpm bench:web`: navigation → first candles drawn, Pairwatch's /alerts against a bare page (one
+// HTML file, lightweight-charts' standalone build, one fetch of the same 500 bars from the same api,
+// setData, next frame), cold browser contexts, alternating, median of SAMPLES each; then a warm
+// second visit of each. Prints figures and the ratio; asserts nothing about speed (machines differ).
+
+const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 7);
+const FIRST_CANDLES_MARK = 'pairwatch:alerts:first-candles';
+const STANDALONE = path.join(
+  E2E_DIR,
+  '../packages/alerts-mfe/node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js',
+);
+
+function barePage(apiUrl: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
+<script src="/__bench/lwc.js"></script></head><body><div id="c" style="width:1200px;height:600px"></div>
+<script>
+const chart = LightweightCharts.createChart(document.getElementById('c'), { autoSize: true });
+const series = chart.addSeries(LightweightCharts.CandlestickSeries);
+fetch('${apiUrl}/candles?symbol=BTCUSDT&interval=OneMinute&limit=500').then((r) => r.json()).then((bars) => {
+  series.setData(bars);
+  requestAnimationFrame(() => performance.mark('bare:first-candles'));
+});
+</script></body></html>`;
+}
+
+interface Sample {
+  readonly ms: number;
+  readonly kib: number;
+}
+
+/** Counts the bytes the page received (headers and bodies, as sent) through the DevTools protocol. */
+async function countBytes(page: Page): Promise<() => number> {
+  const cdp = await page.context().newCDPSession(page);
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    bytes += event.encodedDataLength;
+  });
+  await cdp.send('Network.enable');
+  return () => bytes;
+}
+
+async function measure(page: Page, url: string, mark: string): Promise<Sample> {
+  const bytes = await countBytes(page);
+  await page.goto(url);
+  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, {
+    timeout: 30_000,
+  });
+  const ms = await page.evaluate((name) => performance.getEntriesByName(name)[0]!.startTime, mark);
+  await page.waitForLoadState('networkidle');
+  return { ms, kib: bytes() / 1024 };
+}
+
+async function routeBare(page: Page, shell: string, api: string): Promise<void> {
+  const script = readFileSync(STANDALONE);
+  await page.route(`${shell}/__bench/bare`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: barePage(api) }),
+  );
+  await page.route(`${shell}/__bench/lwc.js`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: script }),
+  );
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function coldSample(browser: Browser, run: (page: Page) => Promise<Sample>): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+test('navigation → first candles: Pairwatch against a bare lightweight-charts page', async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(600_000);
+  const app = `${stack.urls.shell}/alerts?symbol=BTCUSDT&interval=OneMinute`;
+  const bare = `${stack.urls.shell}/__bench/bare`;
+  const runApp = (page: Page) => measure(page, app, FIRST_CANDLES_MARK);
+  const runBare = async (page: Page) => {
+    await routeBare(page, stack.urls.shell, stack.urls.api);
+    return measure(page, bare, 'bare:first-candles');
+  };
+  // One warm-up of each (the api's candle cache, the OS file cache), not counted.
+  await coldSample(browser, runApp);
+  await coldSample(browser, runBare);
+  const appSamples: Sample[] = [];
+  const bareSamples: Sample[] = [];
+  for (let i = 0; i < SAMPLES; i += 1) {
+    appSamples.push(await coldSample(browser, runApp));
+    bareSamples.push(await coldSample(browser, runBare));
+  }
+  // Warm: a second visit in the same context (its HTTP cache and the service worker in place).
+  const warm = async (run: (page: Page) => Promise<Sample>) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      await run(await context.newPage());
+      return await run(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  };
+  const appWarm = await warm(runApp);
+  const bareWarm = await warm(runBare);
+
+  const row = (name: string, samples: readonly Sample[]) =>
+    `${name.padEnd(12)} median ${median(samples.map((s) => s.ms))
+      .toFixed(0)
+      .padStart(6)} ms` +
+    `  (min ${Math.min(...samples.map((s) => s.ms)).toFixed(0)}, max ${Math.max(...samples.map((s) => s.ms)).toFixed(0)})` +
+    `  ${median(samples.map((s) => s.kib))
+      .toFixed(0)
+      .padStart(5)} KiB`;
+  const ratio = median(appSamples.map((s) => s.ms)) / median(bareSamples.map((s) => s.ms));
+  const bytesRatio = median(appSamples.map((s) => s.kib)) / median(bareSamples.map((s) => s.kib));
+  console.log(
+    [
+      `\nnavigation → first candles drawn, cold contexts, ${SAMPLES} samples each (alternating):`,
+      row('Pairwatch', appSamples),
+      row('bare page', bareSamples),
+      `ratio ${ratio.toFixed(2)}× time, ${bytesRatio.toFixed(2)}× bytes (goal ≤ 1.5× time)`,
+      `warm second visit: Pairwatch ${appWarm.ms.toFixed(0)} ms ${appWarm.kib.toFixed(0)} KiB, bare ${bareWarm.ms.toFixed(0)} ms ${bareWarm.kib.toFixed(0)} KiB`,
+    ].join('\n'),
+  );
+});
