@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureMarketData } from '@pairwatch/market-data';
-import { loadAppConfig } from './config/loadAppConfig';
+import { requestAppConfig } from './config/requestAppConfig';
 import { loadRemoteComponent } from './federation/loadRemoteComponent';
 import { registerAppRemotes } from './federation/registerAppRemotes';
 import { REMOTE_SCREENS } from './federation/remoteScreens';
@@ -14,7 +14,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element.');
   const root = createRoot(container);
   try {
-    const config = await loadAppConfig();
+    const config = await requestAppConfig();
     // Once, before any remote loads: market-data is a shared singleton, so both remotes use it.
     configureMarketData({ apiUrl: config.apiUrl });
     registerAppRemotes(config.remotes);
