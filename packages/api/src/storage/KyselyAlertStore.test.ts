@@ -6,6 +6,7 @@ import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { type AlertRecord, type AlertStore, type NewOutboxMessage } from './AlertStore';
+import { alertRecord } from '../test-support/alertRecord';
 import { openAlertStore } from './openAlertStore';
 
 const T0 = 1_700_000_000_000 as UnixMillis;
@@ -18,29 +19,20 @@ function keys(n: number) {
   };
 }
 
+/** The shared test alert, with this file's creation values (tests compare them after a round trip). */
 function alert(
   id: string,
   subscriptionId: string,
   overrides: Partial<AlertRecord> = {},
 ): AlertRecord {
-  return {
-    id,
-    subscriptionId,
-    symbol: 'BTCUSDT',
-    type: 'Price',
-    interval: undefined,
-    direction: 'up',
-    valueOnCreation: 60_000,
+  return alertRecord(id, subscriptionId, {
     valueTarget: 65_000,
-    status: 'Active',
     createdAt: T0,
-    triggeredAt: undefined,
-    triggeredValue: undefined,
     creationCandleTime: 1_700_000_000 as UnixSeconds,
     creationHigh: 60_010,
     creationLow: 59_990,
     ...overrides,
-  };
+  });
 }
 
 function message(id: string, at: UnixMillis = T0): NewOutboxMessage {
