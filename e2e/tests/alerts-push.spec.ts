@@ -177,6 +177,11 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
   );
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => registrations.get(`${shellOrigin}/`)).toBeDefined();
+  // A registration exists as soon as the worker installs; a push delivered before it is active
+  // is dropped (seen once on a loaded machine). Wait for the active worker first.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: shellOrigin,
     registrationId: registrations.get(`${shellOrigin}/`)!,
