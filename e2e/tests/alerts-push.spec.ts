@@ -1,6 +1,6 @@
 import { type LocalPushSubscription } from '@pairwatch/api/testing';
 import { type Page } from '@playwright/test';
-import { clickOnScreen, expect, test } from '../harness/fixtures';
+import { clickOnScreen, deliverPushUntil, expect, test } from '../harness/fixtures';
 
 // From the push banner to a triggered alert, in the shell on the simulated market, through the
 // api's real Web Push delivery.
@@ -177,16 +177,6 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
   );
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => registrations.get(`${shellOrigin}/`)).toBeDefined();
-  // A registration exists as soon as the worker installs; a push delivered before it is active
-  // is dropped (seen once on a loaded machine). Wait for the active worker first.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: shellOrigin,
-    registrationId: registrations.get(`${shellOrigin}/`)!,
-    data: payload,
-  });
   const shown = async () =>
     page.evaluate(async () => {
       const worker = await navigator.serviceWorker.ready;
@@ -196,6 +186,11 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
         data: n.data as { url?: string },
       }));
     });
+  await deliverPushUntil(
+    cdp,
+    { origin: shellOrigin, registrationId: registrations.get(`${shellOrigin}/`)!, data: payload },
+    async () => (await shown()).length > 0,
+  );
   await expect
     .poll(shown)
     .toEqual([{ title: pushed.title, body: pushed.body, data: { url: pushed.url } }]);

@@ -1,4 +1,4 @@
-import { expect, test } from '../harness/fixtures';
+import { deliverPushUntil, expect, test } from '../harness/fixtures';
 
 // The shell's service worker (/sw.js) shows the api's push messages. A real push subscription
 // needs Google's push service, which this machine cannot reach, so the message is handed to the
@@ -58,12 +58,6 @@ test.describe('the service worker', () => {
       url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
       tag: 'e2e-alert-1',
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: stack.urls.shell,
-      registrationId: registrationId!,
-      data: JSON.stringify(payload),
-    });
-
     const shown = () =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
@@ -75,6 +69,11 @@ test.describe('the service worker', () => {
           data: n.data,
         }));
       });
+    await deliverPushUntil(
+      cdp,
+      { origin: stack.urls.shell, registrationId: registrationId!, data: JSON.stringify(payload) },
+      async () => (await shown()).length > 0,
+    );
     await expect.poll(shown).toEqual([
       {
         title: payload.title,
