@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
-import { type Interval, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import { type Alert, type Interval, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
 import { MARKET_DATA_MESSAGES } from '@pairwatch/market-data';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { type AlertsMarketData } from '../screen/AlertsServices';
 import { type SymbolInfoStatus } from '../store/AlertsStore';
 import { showToast } from '../ui/showToast';
-import { type ChartAppearance, ChartController } from './ChartController';
+import { type AddAlertRequest, type ChartAppearance, ChartController } from './ChartController';
 import { createMarketFeed } from './createMarketFeed';
 import { installChartTestHook } from './installChartTestHook';
 
@@ -23,6 +23,10 @@ export interface CandleChartProps {
    * it draws with the symbol's default format.
    */
   readonly symbolInfoStatus: SymbolInfoStatus;
+  /** The user's alerts: Active ones of this symbol are drawn as levels, triggered ones as markers. */
+  readonly alerts: readonly Alert[];
+  /** The "+" on the axis or Alt+A asked for an alert at a level (nothing is created here). */
+  readonly onAddAlert: (request: AddAlertRequest) => void;
 }
 
 /** The performance mark set when a chart session first draws candles (read by browser tests). */
@@ -44,6 +48,8 @@ export function CandleChart({
   interval,
   symbolInfo,
   symbolInfoStatus,
+  alerts,
+  onAddAlert,
 }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<ChartController | undefined>(undefined);
@@ -51,12 +57,20 @@ export function CandleChart({
   const appearance = useMemo<ChartAppearance>(
     () => ({
       textColor: theme.palette.text.secondary,
+      strongTextColor: theme.palette.text.primary,
       gridColor: theme.palette.divider,
       watermarkColor: alpha(theme.palette.text.primary, 0.2),
+      // The theme's success/error are the trading colours tuned for text contrast (ui-kit).
+      upTextColor: theme.palette.success.main,
+      downTextColor: theme.palette.error.main,
+      surfaceColor: theme.palette.background.paper,
     }),
     [theme],
   );
   const initialAppearance = useRef(appearance);
+  // The controller lives as long as the mount; it calls whatever handler is current.
+  const addAlert = useRef(onAddAlert);
+  addAlert.current = onAddAlert;
 
   useEffect(() => {
     const element = container.current;
@@ -73,6 +87,7 @@ export function CandleChart({
         });
         console.warn('[alerts] candles failed:', error);
       },
+      onAddAlert: (request) => addAlert.current(request),
       onFirstCandlesDrawn: (view, bars) => {
         if (typeof performance.mark !== 'function') return; // e.g. jsdom
         performance.mark(FIRST_CANDLES_MARK, {
@@ -93,6 +108,20 @@ export function CandleChart({
     controller.current?.setAppearance(appearance);
   }, [appearance]);
 
+  useEffect(() => {
+    controller.current?.setAlerts(alerts);
+  }, [alerts]);
+
+  // Alt+A: an alert at the last price, the keyboard way to the "+" (TradingView's shortcut).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.code !== 'KeyA') return;
+      if (controller.current?.offerAlertAtLastPrice()) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   const symbolInfoLoading = symbolInfoStatus === 'loading';
   useEffect(() => {
     controller.current?.show({ symbol, interval, symbolInfo, symbolInfoLoading });
@@ -103,6 +132,8 @@ export function CandleChart({
       ref={container}
       data-testid="candle-chart"
       aria-label={`${symbol} candlestick chart with RSI`}
+      aria-keyshortcuts="Alt+A"
+      aria-description="Alt+A adds an alert at the last price."
       // A figure, not an img: the chart holds a focusable link (the library's attribution), and an
       // img's content is presentational (axe: nested-interactive).
       role="figure"

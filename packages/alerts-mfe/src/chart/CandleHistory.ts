@@ -50,6 +50,20 @@ export class CandleHistory {
     return this._candles[this._candles.length - 1];
   }
 
+  /** Index of the candle opening at `time` (UTC), or -1 when none is loaded (binary search). */
+  public indexOf(time: number): number {
+    let low = 0;
+    let high = this._candles.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const found = this._candles[middle]?.time;
+      if (found === undefined || found === time) return found === undefined ? -1 : middle;
+      if (found < time) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
   /** Replaces everything with a page of candles (sorted and deduplicated by time). */
   public load(candles: readonly Candle[]): void {
     this._candles = normalize(candles);

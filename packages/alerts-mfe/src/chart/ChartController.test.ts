@@ -21,6 +21,15 @@ import {
 import { ChartController, type ChartView } from './ChartController';
 
 const T0 = 1_700_000_040;
+const APPEARANCE = {
+  textColor: '#000',
+  strongTextColor: '#111',
+  gridColor: '#eee',
+  watermarkColor: '#0003',
+  upTextColor: '#0a0',
+  downTextColor: '#a00',
+  surfaceColor: '#fff',
+};
 const BTC: ChartView = {
   symbol: 'BTCUSDT',
   interval: 'OneMinute',
@@ -68,7 +77,7 @@ describe('ChartController', () => {
       frames,
       timers,
       utcOffsetMinutes: 0,
-      appearance: { textColor: '#000', gridColor: '#eee', watermarkColor: '#0003' },
+      appearance: APPEARANCE,
       onLoadError: (error) => errors.push(error),
       onFirstCandlesDrawn: (_view, bars) => drawn.push(bars),
     });
@@ -98,7 +107,7 @@ describe('ChartController', () => {
   });
 
   it('draws dashed RSI guide lines at 70 and 30', () => {
-    expect(rsi().priceLines.map((line) => [line.price, line.lineStyle])).toEqual([
+    expect(rsi().priceLineOptions.map((line) => [line.price, line.lineStyle])).toEqual([
       [70, LineStyle.LargeDashed],
       [30, LineStyle.LargeDashed],
     ]);
@@ -534,7 +543,7 @@ describe('ChartController', () => {
       frames,
       timers,
       utcOffsetMinutes: 180,
-      appearance: { textColor: '#000', gridColor: '#eee', watermarkColor: '#0003' },
+      appearance: APPEARANCE,
     });
     chart = lastMockChart();
     const data = await loadFirstPage(BTC, 3);

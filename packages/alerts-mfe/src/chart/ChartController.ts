@@ -1,29 +1,48 @@
 import {
+  type Alert,
   type Candle,
   type Interval,
+  type NumberFormat,
   type SymbolId,
   type SymbolInfo,
   type UnixSeconds,
+  INTERVAL_INFO,
+  RSI_LOOKBACK,
   RSI_OVERBOUGHT,
   RSI_OVERSOLD,
   SYMBOL_CATALOGUE,
+  formatNumber,
+  hasRsiValue,
   intervalShowsTime,
 } from '@pairwatch/domain';
 import { TRADING_COLORS } from '@pairwatch/ui-kit';
 import {
+  type AutoscaleInfo,
   CandlestickSeries,
   CrosshairMode,
   LineStyle,
   createChart,
+  createSeriesMarkers,
   createTextWatermark,
   type IChartApi,
   type IPriceLine,
   type ISeriesApi,
+  type ISeriesMarkersPluginApi,
   type ITextWatermarkPluginApi,
   type LogicalRange,
+  type MouseEventParams,
+  type SeriesMarker,
   type Time,
 } from 'lightweight-charts';
 import { sameSymbolInfo } from '../sameSymbolInfo';
+import { AddAlertButton } from './AddAlertButton';
+import { type AlertPane, alertLinesFor } from './alertLinesFor';
+import { type AlertMarker, alertMarkersFor } from './alertMarkersFor';
+import { alertTargetAt } from './alertTargetAt';
+import { autoscaleWithLines } from './autoscaleWithLines';
+import { ChartLegend } from './ChartLegend';
+import { type ChartTimers } from './ChartTimers';
+import { describeLegendBar } from './describeLegendBar';
 import { CandleHistory } from './CandleHistory';
 import { FrameCoalescer, type FrameScheduler, animationFrameScheduler } from './FrameCoalescer';
 import { HistoryPager } from './HistoryPager';
@@ -74,15 +93,39 @@ export interface ChartView {
 
 /** Colours taken from the app theme. */
 export interface ChartAppearance {
+  /** Axis labels and the legend's labels. */
   readonly textColor: string;
+  /** The legend's title and RSI value. */
+  readonly strongTextColor: string;
   readonly gridColor: string;
   readonly watermarkColor: string;
+  /** Text colours of a rise and a fall (legend values; WCAG contrast on the background). */
+  readonly upTextColor: string;
+  readonly downTextColor: string;
+  /** Behind the "+" button. */
+  readonly surfaceColor: string;
 }
 
-/** Timer functions, injectable for tests. */
-export interface ChartTimers {
-  readonly setTimeout: (callback: () => void, ms: number) => unknown;
-  readonly clearTimeout: (handle: unknown) => void;
+/** What the "+" on the axis (or the keyboard shortcut) asks for: an alert at a value. */
+export interface AddAlertRequest {
+  /** 'price' for a price alert, 'rsi' for an RSI alert on the shown interval. */
+  readonly pane: AlertPane;
+  /** The target, rounded to the symbol's tick (price) or to 2 decimals (RSI). */
+  readonly value: number;
+}
+
+/** An alert level as the chart draws it, read back from the series (for browser tests). */
+export interface DrawnAlertLine {
+  readonly pane: AlertPane;
+  readonly price: number;
+  readonly title: string;
+}
+
+/** A triggered alert's marker as the chart holds it (UTC bar time; for browser tests). */
+export interface DrawnAlertMarker {
+  readonly pane: AlertPane;
+  readonly time: UnixSeconds;
+  readonly text: string;
 }
 
 export interface ChartControllerOptions {
@@ -96,6 +139,8 @@ export interface ChartControllerOptions {
   readonly onFirstCandlesDrawn?: (view: ChartView, bars: number) => void;
   /** Called when a candle page fails to load (the chart itself only stops loading). */
   readonly onLoadError?: (error: unknown) => void;
+  /** Called when the user asks for an alert at a level: the "+" on the axis, or the shortcut. */
+  readonly onAddAlert?: (request: AddAlertRequest) => void;
 }
 
 const defaultTimers: ChartTimers = {
@@ -131,6 +176,35 @@ function formatSettled(view: ChartView): boolean {
 }
 
 /**
+ * The symbol's price format (product §2: 2 decimals unless the symbol says otherwise); without
+ * its info, the domain catalogue's format of that symbol.
+ */
+function priceFormatOf(view: ChartView): NumberFormat {
+  return (view.symbolInfo ?? SYMBOL_CATALOGUE[view.symbol]).priceFormat;
+}
+
+/** The line between the two panes, in CSS pixels (lightweight-charts' pane separator). */
+const PANE_SEPARATOR = 1;
+
+/** An alert line on the chart and what it was drawn from (to redraw only what changed). */
+interface DrawnLine {
+  readonly key: string;
+  readonly series: ISeriesApi<'Candlestick'>;
+  readonly line: IPriceLine;
+}
+
+/** Price lines the controller draws for alerts carry this id prefix (the RSI guides have none). */
+const ALERT_LINE_ID = 'alert:';
+
+/** The label of an alert level: its direction, as the alerts table shows it. */
+function alertTitle(direction: 'up' | 'down'): string {
+  return direction === 'up' ? '▲ Alert' : '▼ Alert';
+}
+
+/** Dark text on the green and red axis labels (≥ 5.6:1 on both). */
+const ALERT_LABEL_TEXT = '#0b0d10';
+
+/**
  * Drives one lightweight-charts chart: prices in pane 0, RSI candles in a 140 px pane 1 (shared
  * time scale and crosshair), the loading watermark, the first page, infinite history and live
  * updates.
@@ -147,6 +221,18 @@ export class ChartController {
   private readonly _rsi: ISeriesApi<'Candlestick'>;
   private readonly _watermark: ITextWatermarkPluginApi<Time>;
   private readonly _guideLines: IPriceLine[];
+  private readonly _priceMarkers: ISeriesMarkersPluginApi<Time>;
+  private readonly _rsiMarkers: ISeriesMarkersPluginApi<Time>;
+  private readonly _legend: ChartLegend;
+  private readonly _addAlert: AddAlertButton;
+  private _alerts: readonly Alert[] = [];
+  private _lines = new Map<string, DrawnLine>();
+  /** Targets of the price pane's alert lines, which auto-scale takes in (when near). */
+  private _priceLineValues: readonly number[] = [];
+  /** Some marker's bar is newer than the history: redraw the markers when a bar is appended. */
+  private _markersPending = false;
+  /** UTC open time of the bar under the crosshair; `undefined` when it is not over a bar. */
+  private _hoverTime: UnixSeconds | undefined;
   private _appearance: ChartAppearance;
   private _watermarkText: string | undefined;
   private readonly _frames: FrameScheduler;
@@ -190,6 +276,11 @@ export class ChartController {
     this._prices = this._chart.addSeries(CandlestickSeries, {
       ...candleColors,
       priceFormat: { type: 'price', ...DEFAULT_PRICE_FORMAT },
+      autoscaleInfoProvider: (base: () => AutoscaleInfo | null): AutoscaleInfo | null => {
+        const info = base();
+        if (!info?.priceRange) return info;
+        return { ...info, priceRange: autoscaleWithLines(info.priceRange, this._priceLineValues) };
+      },
     });
     this._rsi = this._chart.addSeries(
       CandlestickSeries,
@@ -229,6 +320,16 @@ export class ChartController {
       visible: false,
       lines: [{ text: '', color: watermarkColor, fontSize: 18 }],
     });
+    this._priceMarkers = createSeriesMarkers(this._prices, []);
+    this._rsiMarkers = createSeriesMarkers(this._rsi, []);
+    this._legend = new ChartLegend(container, this._legendColors(), `RSI ${RSI_LOOKBACK}`);
+    this._addAlert = new AddAlertButton(
+      container,
+      this._buttonColors(),
+      this._timers,
+      (pane, value) => this._options.onAddAlert?.({ pane, value }),
+    );
+    this._chart.subscribeCrosshairMove(this._onCrosshairMove);
     this._live = new FrameCoalescer<Candle>(
       (candle) => candle.time,
       (candles) => this._drawLive(candles),
@@ -239,7 +340,10 @@ export class ChartController {
     this._resizeObserver =
       typeof ResizeObserver === 'undefined'
         ? undefined
-        : new ResizeObserver(() => this._chart.panes()[1]?.setHeight(RSI_PANE_HEIGHT));
+        : new ResizeObserver(() => {
+            this._chart.panes()[1]?.setHeight(RSI_PANE_HEIGHT);
+            this._renderLegend();
+          });
     this._resizeObserver?.observe(container);
   }
 
@@ -277,6 +381,58 @@ export class ChartController {
     });
     for (const line of this._guideLines) line.applyOptions({ color: watermarkColor });
     this._showWatermark(this._watermarkText);
+    this._legend.setColors(this._legendColors());
+    this._addAlert.setColors(this._buttonColors());
+  }
+
+  /**
+   * The user's alerts (the Your alerts list, kept live): the Active ones of the shown symbol are
+   * drawn as levels, the triggered ones as markers on the bar they fired in.
+   */
+  public setAlerts(alerts: readonly Alert[]): void {
+    if (this._disposed || alerts === this._alerts) return;
+    this._alerts = alerts;
+    this._syncAlertLines();
+    this._syncMarkers();
+  }
+
+  /**
+   * The keyboard way to the "+": offers a price alert at the last price.
+   *
+   * @returns `false` when there is no price yet (nothing was offered).
+   */
+  public offerAlertAtLastPrice(): boolean {
+    const session = this._session;
+    const latest = session?.drawn ? session.history.latest : undefined;
+    if (!session || !latest) return false;
+    const value = alertTargetAt('price', latest.close, priceFormatOf(session.view));
+    if (value === undefined) return false;
+    this._options.onAddAlert?.({ pane: 'price', value });
+    return true;
+  }
+
+  /** The alert levels drawn, read back from both series. */
+  public alertLines(): DrawnAlertLine[] {
+    const read = (series: ISeriesApi<'Candlestick'>, pane: AlertPane): DrawnAlertLine[] =>
+      series
+        .priceLines()
+        .map((line) => line.options())
+        .filter((options) => options.id?.startsWith(ALERT_LINE_ID))
+        .map((options) => ({ pane, price: options.price, title: options.title }));
+    return [...read(this._prices, 'price'), ...read(this._rsi, 'rsi')];
+  }
+
+  /** The triggered-alert markers held by both series, UTC bar times. */
+  public alertMarkers(): DrawnAlertMarker[] {
+    const time = this._session?.time;
+    if (!time) return [];
+    const read = (plugin: ISeriesMarkersPluginApi<Time>, pane: AlertPane): DrawnAlertMarker[] =>
+      plugin.markers().map((marker) => ({
+        pane,
+        time: time.toUtc(marker.time as number),
+        text: marker.text ?? '',
+      }));
+    return [...read(this._priceMarkers, 'price'), ...read(this._rsiMarkers, 'rsi')];
   }
 
   /** The candles the price series holds, in UTC (read back from the chart). */
@@ -325,6 +481,11 @@ export class ChartController {
     this._endSession();
     this._resizeObserver?.disconnect();
     this._chart.timeScale().unsubscribeVisibleLogicalRangeChange(this._onVisibleRangeChange);
+    this._chart.unsubscribeCrosshairMove(this._onCrosshairMove);
+    this._legend.dispose();
+    this._addAlert.dispose();
+    this._priceMarkers.detach();
+    this._rsiMarkers.detach();
     this._watermark.detach();
     this._chart.remove();
   }
@@ -350,12 +511,18 @@ export class ChartController {
     // pager would take it for a scroll into history.
     this._chart.timeScale().resetTimeScale();
     this._chart.clearCrosshairPosition();
+    this._hoverTime = undefined;
+    this._addAlert.hide();
+    this._legend.setTitle(`${view.symbol} · ${INTERVAL_INFO[view.interval].label}`);
     this._setDataVisible(false);
     this._chart.applyOptions({
       timeScale: { timeVisible: intervalShowsTime(view.interval), secondsVisible: false },
     });
     this._applyPriceFormat(view);
     this._refresh(session);
+    this._syncAlertLines();
+    this._syncMarkers();
+    this._renderLegend();
     // Candles are fetched while the symbol info still loads (it only sets the price format), so
     // the first draw waits for the slower of the two instead of both in a row.
     session.unwatch = this._options.feed.watchCandles(view.symbol, view.interval, (candle) => {
@@ -386,14 +553,12 @@ export class ChartController {
     session.view = view;
     this._applyPriceFormat(view);
     this._refresh(session);
+    this._syncMarkers(); // their texts are in the price format
+    this._renderLegend();
   }
 
-  /**
-   * The symbol's price format (product §2: 2 decimals unless the symbol says otherwise); without
-   * its info, the domain catalogue's format of that symbol.
-   */
   private _applyPriceFormat(view: ChartView): void {
-    const { precision, minMove } = (view.symbolInfo ?? SYMBOL_CATALOGUE[view.symbol]).priceFormat;
+    const { precision, minMove } = priceFormatOf(view);
     this._prices.applyOptions({ priceFormat: { type: 'price', precision, minMove } });
   }
 
@@ -431,6 +596,9 @@ export class ChartController {
     session.drawn = true;
     this._setDataVisible(true);
     this._scheduleRsiDraw(session);
+    this._syncAlertLines();
+    this._syncMarkers();
+    this._renderLegend();
     const onDrawn = this._options.onFirstCandlesDrawn;
     if (onDrawn) {
       this._frames.request(() => {
@@ -442,6 +610,7 @@ export class ChartController {
   private _drawLive(candles: readonly Candle[]): void {
     const session = this._session;
     if (!session) return;
+    let appended = false;
     for (const candle of candles) {
       if (session.firstPage === 'failed') return; // no history to apply them to
       if (session.firstPage === 'loading') {
@@ -450,10 +619,149 @@ export class ChartController {
       }
       const change = session.history.applyLive(candle);
       if (change.kind === 'stale' || !session.drawn) continue;
+      appended ||= change.kind === 'append';
       this._prices.update(session.time.candleToChart(change.candle));
       // While a bulk RSI draw is pending it will include this bar anyway.
       if (this._rsiTimer === undefined) this._rsi.update(session.time.rsiToChart(change.rsi));
     }
+    if (!session.drawn) return;
+    if (appended && this._markersPending) this._syncMarkers();
+    // Once per frame at most, like the candles: the legend follows the live bar.
+    this._renderLegend();
+  }
+
+  private readonly _onCrosshairMove = (param: MouseEventParams<Time>): void => {
+    const session = this._session;
+    if (!session?.drawn || !param.point) {
+      this._hoverTime = undefined;
+      this._addAlert.hideSoon();
+      this._renderLegend();
+      return;
+    }
+    // Past the last bar (the right offset) there is no bar: the legend shows the latest one.
+    this._hoverTime =
+      param.time === undefined ? undefined : session.time.toUtc(param.time as number);
+    this._renderLegend();
+    this._offerAddAlert(session, param.paneIndex === 1 ? 'rsi' : 'price', param.point.y);
+  };
+
+  /** Puts the "+" at the crosshair's level of `pane` (`y` from the pane's top). */
+  private _offerAddAlert(session: Session, pane: AlertPane, y: number): void {
+    const series = pane === 'rsi' ? this._rsi : this._prices;
+    const raw = series.coordinateToPrice(y);
+    const format = priceFormatOf(session.view);
+    const value = raw === null ? undefined : alertTargetAt(pane, raw, format);
+    if (value === undefined) {
+      this._addAlert.hide();
+      return;
+    }
+    const pricePane = this._chart.paneSize(0);
+    this._addAlert.show({
+      pane,
+      value,
+      label: formatNumber(value, pane === 'rsi' ? 2 : format.precision),
+      top: (pane === 'rsi' ? pricePane.height + PANE_SEPARATOR : 0) + y,
+      right: pricePane.width,
+    });
+  }
+
+  /**
+   * Writes the legend: the bar under the crosshair, else the latest one, with its RSI value; and
+   * moves the RSI legend to the top of the RSI pane (its height is only known after layout).
+   */
+  private _renderLegend(): void {
+    const session = this._session;
+    if (!session) return;
+    const { candles, rsi } = session.history;
+    const hovered = this._hoverTime === undefined ? -1 : session.history.indexOf(this._hoverTime);
+    const index = hovered >= 0 ? hovered : candles.length - 1;
+    const candle = session.drawn ? candles[index] : undefined;
+    const { precision } = priceFormatOf(session.view);
+    this._legend.setBar(candle && describeLegendBar(candle, candles[index - 1]?.close, precision));
+    const value = candle ? rsi[index] : undefined;
+    this._legend.setRsi(value && hasRsiValue(value) ? formatNumber(value.close, 2) : undefined);
+    this._legend.setRsiTop(this._chart.paneSize(0).height + PANE_SEPARATOR);
+  }
+
+  /**
+   * Draws the Active alerts of the shown symbol as dashed levels; only what changed is redrawn
+   * (a live trigger or delete removes one line, the others stay put).
+   */
+  private _syncAlertLines(): void {
+    const session = this._session;
+    const wanted =
+      session?.drawn === true
+        ? alertLinesFor(this._alerts, session.view.symbol, session.view.interval)
+        : [];
+    const next = new Map<string, DrawnLine>();
+    for (const { id, pane, value, direction } of wanted) {
+      const key = `${pane}|${value}|${direction}`;
+      const current = this._lines.get(id);
+      if (current?.key === key) {
+        next.set(id, current);
+        this._lines.delete(id);
+        continue;
+      }
+      const series = pane === 'rsi' ? this._rsi : this._prices;
+      const color = direction === 'up' ? TRADING_COLORS.up : TRADING_COLORS.down;
+      const line = series.createPriceLine({
+        id: `${ALERT_LINE_ID}${id}`,
+        price: value,
+        color,
+        lineWidth: 1,
+        lineStyle: LineStyle.Dashed,
+        axisLabelVisible: true,
+        axisLabelColor: color,
+        axisLabelTextColor: ALERT_LABEL_TEXT,
+        title: alertTitle(direction),
+      });
+      next.set(id, { key, series, line });
+    }
+    for (const stale of this._lines.values()) stale.series.removePriceLine(stale.line);
+    this._lines = next;
+    this._priceLineValues = wanted.filter((line) => line.pane === 'price').map((l) => l.value);
+  }
+
+  /** Marks each triggered alert of the shown symbol on its bar, when that bar is loaded. */
+  private _syncMarkers(): void {
+    const session = this._session;
+    if (session?.drawn !== true) {
+      this._markersPending = false;
+      this._priceMarkers.setMarkers([]);
+      this._rsiMarkers.setMarkers([]);
+      return;
+    }
+    const { view, history, time } = session;
+    const all = alertMarkersFor(this._alerts, view.symbol, view.interval);
+    const latest = history.latest?.time;
+    this._markersPending = latest !== undefined && all.some((marker) => marker.barTime > latest);
+    const pricePrecision = priceFormatOf(view).precision;
+    const toChart = (marker: AlertMarker): SeriesMarker<Time> => {
+      const color = marker.direction === 'up' ? TRADING_COLORS.up : TRADING_COLORS.down;
+      const precision = marker.pane === 'rsi' ? 2 : pricePrecision;
+      return {
+        id: `${ALERT_LINE_ID}${marker.id}`,
+        time: time.toChart(marker.barTime),
+        position: 'atPriceMiddle',
+        price: marker.value,
+        shape: 'circle',
+        color,
+        text: `${marker.direction === 'up' ? '▲' : '▼'} ${formatNumber(marker.value, precision)}`,
+      };
+    };
+    const shown = all.filter((marker) => history.indexOf(marker.barTime) >= 0);
+    this._priceMarkers.setMarkers(shown.filter((m) => m.pane === 'price').map(toChart));
+    this._rsiMarkers.setMarkers(shown.filter((m) => m.pane === 'rsi').map(toChart));
+  }
+
+  private _legendColors() {
+    const { strongTextColor, textColor, upTextColor, downTextColor } = this._appearance;
+    return { text: strongTextColor, label: textColor, up: upTextColor, down: downTextColor };
+  }
+
+  private _buttonColors() {
+    const { strongTextColor, surfaceColor, textColor } = this._appearance;
+    return { text: strongTextColor, background: surfaceColor, border: textColor };
   }
 
   private readonly _onVisibleRangeChange = (range: LogicalRange | null): void => {
@@ -471,6 +779,8 @@ export class ChartController {
         if (session.history.prepend(older).added === 0) return;
         this._prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
         this._scheduleRsiDraw(session);
+        this._syncMarkers(); // an older page may hold the bar of an older trigger
+        this._renderLegend();
       },
       (error: unknown) => {
         if (this._session !== session) return;

@@ -9,6 +9,8 @@ const source: HookModule.ChartTestHookSource = {
   rsiLength: () => 0,
   rsiPaneHeight: () => 140,
   loadingHistory: true,
+  alertLines: () => [{ pane: 'price', price: 65_000, title: '▲ Alert' }],
+  alertMarkers: () => [{ pane: 'price', time: 120 as UnixSeconds, text: '▲ 65,000.00' }],
 };
 
 /** Loads the module afresh, as a page load does. */
@@ -51,6 +53,8 @@ describe('installChartTestHook', () => {
     expect(hook?.rsiLength()).toBe(0);
     expect(hook?.rsiPaneHeight()).toBe(140);
     expect(hook?.loadingHistory()).toBe(true);
+    expect(hook?.alertLines()).toEqual([{ pane: 'price', price: 65_000, title: '▲ Alert' }]);
+    expect(hook?.alertMarkers()).toEqual([{ pane: 'price', time: 120, text: '▲ 65,000.00' }]);
     expect(Object.isFrozen(hook)).toBe(true);
     uninstall();
     expect(window.__pairwatchChart).toBeUndefined();

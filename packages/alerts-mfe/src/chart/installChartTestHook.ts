@@ -1,5 +1,9 @@
 import { type Candle } from '@pairwatch/domain';
-import { type ChartController } from './ChartController';
+import {
+  type ChartController,
+  type DrawnAlertLine,
+  type DrawnAlertMarker,
+} from './ChartController';
 
 /** What browser tests may read from the chart (read-only). */
 export interface ChartTestHook {
@@ -13,6 +17,10 @@ export interface ChartTestHook {
   rsiPaneHeight(): number;
   /** Whether an older page is being fetched. */
   loadingHistory(): boolean;
+  /** The alert levels drawn (read back from the series). */
+  alertLines(): DrawnAlertLine[];
+  /** The triggered-alert markers held (UTC bar times). */
+  alertMarkers(): DrawnAlertMarker[];
 }
 
 declare global {
@@ -26,7 +34,13 @@ declare global {
 /** The chart readings the hook exposes. */
 export type ChartTestHookSource = Pick<
   ChartController,
-  'priceData' | 'visibleTimeRange' | 'rsiLength' | 'rsiPaneHeight' | 'loadingHistory'
+  | 'priceData'
+  | 'visibleTimeRange'
+  | 'rsiLength'
+  | 'rsiPaneHeight'
+  | 'loadingHistory'
+  | 'alertLines'
+  | 'alertMarkers'
 >;
 
 /**
@@ -51,6 +65,8 @@ export function installChartTestHook(controller: ChartTestHookSource): () => voi
     rsiLength: () => controller.rsiLength(),
     rsiPaneHeight: () => controller.rsiPaneHeight(),
     loadingHistory: () => controller.loadingHistory,
+    alertLines: () => controller.alertLines(),
+    alertMarkers: () => controller.alertMarkers(),
   });
   window.__pairwatchChart = hook;
   return () => {

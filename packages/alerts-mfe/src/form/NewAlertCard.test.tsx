@@ -285,4 +285,57 @@ describe('NewAlertCard', () => {
       expect(await screen.findByTestId('alert-helper-target')).toHaveTextContent('0.5000');
     });
   });
+
+  describe('a level picked on the chart', () => {
+    it('fills a price alert at that price, focused, and creates nothing by itself', async () => {
+      const { api, rerender, user } = setup();
+      rerender({ prefill: { type: 'Price', value: 87_123.4, serial: 1 } });
+      expect(target()).toHaveValue('87123.40');
+      expect(target()).toHaveFocus();
+      expect(api.created).toEqual([]);
+      await user.click(createButton());
+      await waitFor(() =>
+        expect(api.created).toEqual([
+          expect.objectContaining({ symbol: 'BTCUSDT', type: 'Price', valueTarget: 87_123.4 }),
+        ]),
+      );
+    });
+
+    it('switches to an RSI alert on the shown interval for a level in the RSI pane', async () => {
+      const { api, rerender, user } = setup({ interval: 'OneHour' });
+      rerender({ prefill: { type: 'Rsi', value: 71.2, serial: 1 } });
+      expect(screen.getByRole('combobox', { name: 'Type' })).toHaveTextContent('RSI Alert');
+      expect(target()).toHaveValue('71.20');
+      await user.click(createButton());
+      await waitFor(() =>
+        expect(api.created).toEqual([
+          expect.objectContaining({ type: 'Rsi', valueTarget: 71.2, rsiInterval: 'OneHour' }),
+        ]),
+      );
+    });
+
+    it('applies a new pick of the same level again, replacing what was typed', async () => {
+      const { rerender, user } = setup();
+      rerender({ prefill: { type: 'Price', value: 100, serial: 1 } });
+      await user.keyboard('9'); // into the focused field, as a person would type next
+      expect(target()).toHaveValue('9'); // the picked text was selected, so typing replaced it
+      rerender({ prefill: { type: 'Price', value: 100, serial: 1 } });
+      expect(target()).toHaveValue('9');
+      rerender({ prefill: { type: 'Price', value: 100, serial: 2 } });
+      expect(target()).toHaveValue('100.00');
+    });
+
+    it('writes the price in the symbol’s precision', () => {
+      const { rerender } = setup({ symbol: 'DOGEUSDT', symbolInfo: SYMBOL_CATALOGUE.DOGEUSDT });
+      rerender({ prefill: { type: 'Price', value: 0.12346, serial: 1 } });
+      expect(target()).toHaveValue('0.12346');
+    });
+
+    it('leaves Create Alert disabled without push', () => {
+      const { rerender } = setup({ pushActive: false });
+      rerender({ prefill: { type: 'Price', value: 100, serial: 1 } });
+      expect(target()).toHaveValue('100.00');
+      expect(createButton()).toBeDisabled();
+    });
+  });
 });

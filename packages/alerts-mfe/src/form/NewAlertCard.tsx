@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -39,6 +39,19 @@ export interface NewAlertCardProps {
   readonly alerts: AlertsApi;
   /** Called after an alert was created (the list reloads). */
   readonly onCreated: () => void;
+  /**
+   * A level picked on the chart ("+" on the axis, or Alt+A): fills type and target, focuses the
+   * target and scrolls the card into view. Nothing is created until Create Alert is pressed.
+   */
+  readonly prefill?: AlertPrefill;
+}
+
+/** A level picked on the chart for the form; a new `serial` applies it again. */
+export interface AlertPrefill {
+  readonly type: AlertType;
+  readonly value: number;
+  /** Grows with each pick, so picking the same level twice still refocuses the field. */
+  readonly serial: number;
 }
 
 interface FormValues {
@@ -64,6 +77,7 @@ export function NewAlertCard({
   subscriptionId,
   alerts,
   onCreated,
+  prefill,
 }: NewAlertCardProps) {
   const info = symbolInfo ?? SYMBOL_CATALOGUE[symbol];
   const formik = useFormik<FormValues>({
@@ -104,6 +118,34 @@ export function NewAlertCard({
     resetForm({ values: { type: values.type, valueTarget: '' } });
   }, [symbol, values.type, resetForm]);
 
+  const card = useRef<HTMLElement>(null);
+  const targetInput = useRef<HTMLInputElement>(null);
+  const appliedPrefill = useRef<number | undefined>(undefined);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const pricePrecision = info.priceFormat.precision;
+  useEffect(() => {
+    if (!prefill || appliedPrefill.current === prefill.serial) return;
+    appliedPrefill.current = prefill.serial;
+    const precision = prefill.type === 'Rsi' ? 2 : pricePrecision;
+    resetForm({ values: { type: prefill.type, valueTarget: prefill.value.toFixed(precision) } });
+    setFocusRequest((count) => count + 1);
+  }, [prefill, pricePrecision, resetForm]);
+  // After the render that shows the picked value: selecting before it would be undone when the
+  // new value is written into the field.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const input = targetInput.current;
+    input?.focus({ preventScroll: true });
+    input?.select(); // typing replaces the picked level
+    const reduceMotion =
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    card.current?.scrollIntoView?.({
+      block: 'nearest',
+      behavior: reduceMotion ? 'auto' : 'smooth',
+    });
+  }, [focusRequest]);
+
   const validTarget = useMemo(
     () => (alertFormSchema.isValidSync(values) ? parseNumberInput(values.valueTarget) : undefined),
     [values],
@@ -112,7 +154,7 @@ export function NewAlertCard({
   const isRsi = values.type === 'Rsi';
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="new-alert-title">
+    <Card ref={card} variant="outlined" component="section" aria-labelledby="new-alert-title">
       <CardHeader
         title={ALERTS_MESSAGES.newAlertTitle}
         slotProps={{ title: { id: 'new-alert-title', variant: 'h6', component: 'h2' } }}
@@ -162,6 +204,7 @@ export function NewAlertCard({
             helperText={error ?? ' '}
             // The label stays above the field, so the placeholder (the unit, or the RSI range)
             // shows before the field is focused.
+            inputRef={targetInput}
             slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { shrink: true } }}
           />
           {isRsi ? null : (

@@ -224,6 +224,47 @@ describe('AlertsScreen', () => {
     });
   });
 
+  describe('alerts on the chart', () => {
+    const lineIds = () =>
+      prices()
+        .lines.map((line) => line.opts.id)
+        .filter((id) => String(id).startsWith('alert:'));
+
+    it('draws the listed alerts as levels and takes a triggered one off', async () => {
+      const { alerts, market, render } = setup();
+      market.candles = minuteCandles(T0, 500);
+      const alert = anAlert({ id: 'a1', valueOnCreation: 60000, valueTarget: 65000 });
+      alerts.list = [alert, anAlert({ id: 'a2', symbol: 'ETHUSDT' })];
+      render();
+      await waitFor(() => expect(lineIds()).toEqual(['alert:a1']));
+      act(() =>
+        market.emitTriggered('sub-1', {
+          ...alert,
+          status: 'Triggered',
+          triggeredAt: new Date((T0 + 499 * 60) * 1000).toISOString(),
+          triggeredValue: 65001,
+        }),
+      );
+      await waitFor(() => expect(lineIds()).toEqual([]));
+    });
+
+    it('fills New Alert from the "+" on the price axis, and from Alt+A at the last price', async () => {
+      const { market, render, user } = setup();
+      market.candles = minuteCandles(T0, 500);
+      render();
+      await waitFor(() => expect(prices().bars).toHaveLength(500));
+      prices().coordinateToPrice = () => 64_321.987;
+      act(() => lastMockChart().emitCrosshair({ time: T0, point: { x: 50, y: 60 }, paneIndex: 0 }));
+      await user.click(screen.getByRole('button', { name: 'Add an alert at 64,321.99' }));
+      const target = screen.getByRole('textbox', { name: 'Target value' });
+      await waitFor(() => expect(target).toHaveValue('64321.99'));
+      expect(target).toHaveFocus();
+      await user.keyboard('{Alt>}a{/Alt}');
+      const last = minuteCandles(T0, 500)[499]!.close;
+      await waitFor(() => expect(target).toHaveValue(last.toFixed(2)));
+    });
+  });
+
   describe('symbol and interval', () => {
     it('loads the symbol info of the persisted symbol', async () => {
       storage.setItem(

@@ -7,7 +7,8 @@ import { IntervalPicker, SymbolPicker } from '@pairwatch/ui-kit';
 import { apiErrorDetail } from '../alerts/ApiError';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { CandleChart } from '../chart/CandleChart';
-import { NewAlertCard } from '../form/NewAlertCard';
+import { type AddAlertRequest } from '../chart/ChartController';
+import { type AlertPrefill, NewAlertCard } from '../form/NewAlertCard';
 import { useAlertTriggers } from '../hooks/useAlertTriggers';
 import { useAlertsList } from '../hooks/useAlertsList';
 import { useAlertsState } from '../hooks/useAlertsState';
@@ -48,6 +49,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
   const state = useAlertsState(store);
   const pushState = usePushState(push);
   const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
+  const [prefill, setPrefill] = useState<AlertPrefill | undefined>(undefined);
 
   useUrlSelection(store);
   useSymbolInfo(store, market, state.symbol);
@@ -68,6 +70,14 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
       });
     });
   }, [push]);
+
+  const addAlertFromChart = useCallback((request: AddAlertRequest) => {
+    setPrefill((previous) => ({
+      type: request.pane === 'rsi' ? 'Rsi' : 'Price',
+      value: request.value,
+      serial: (previous?.serial ?? 0) + 1,
+    }));
+  }, []);
 
   const selectFromTable = useCallback(
     (symbol: SymbolId, interval: Interval) => {
@@ -133,6 +143,8 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
           interval={state.interval}
           symbolInfo={state.symbolInfo}
           symbolInfoStatus={state.symbolInfoStatus}
+          alerts={state.alerts}
+          onAddAlert={addAlertFromChart}
         />
       </Card>
       <Box
@@ -152,6 +164,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
           subscriptionId={pushState.subscriptionId}
           alerts={alerts}
           onCreated={() => void reload()}
+          prefill={prefill}
         />
         <AlertsTable
           alerts={state.alerts}

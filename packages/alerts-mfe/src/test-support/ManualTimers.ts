@@ -1,4 +1,4 @@
-import { type ChartTimers } from '../chart/ChartController';
+import { type ChartTimers } from '../chart/ChartTimers';
 
 /** Timers that fire only when a test advances them. */
 export class ManualTimers implements ChartTimers {

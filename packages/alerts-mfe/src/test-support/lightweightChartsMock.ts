@@ -4,6 +4,32 @@
 
 type Bar = { time: number } & Record<string, unknown>;
 type RangeHandler = (range: { from: number; to: number } | null) => void;
+/** What the mock passes to crosshair handlers (the fields the app reads). */
+export interface MockCrosshairParams {
+  time?: number;
+  point?: { x: number; y: number };
+  paneIndex?: number;
+}
+type CrosshairHandler = (
+  params: MockCrosshairParams & { seriesData: Map<unknown, unknown> },
+) => void;
+
+export class MockPriceLine {
+  public constructor(
+    public opts: Record<string, unknown>,
+    private readonly _owner: MockSeries,
+  ) {}
+  public applyOptions(patch: Record<string, unknown>): void {
+    this.opts = { ...this.opts, ...patch };
+  }
+  public options(): Record<string, unknown> {
+    return this.opts;
+  }
+  /** Whether the line is still on its series. */
+  public get attached(): boolean {
+    return this._owner.lines.includes(this);
+  }
+}
 
 export const CrosshairMode = { Normal: 0, Magnet: 1, Hidden: 2, MagnetOHLC: 3 } as const;
 export const LineStyle = {
@@ -27,7 +53,9 @@ export class MockSeries {
   public bars: Bar[] = [];
   public setDataCalls = 0;
   public updateCalls = 0;
-  public priceLines: Record<string, unknown>[] = [];
+  public readonly lines: MockPriceLine[] = [];
+  /** Price at a pane coordinate; tests may replace it (the default: 1000 at the top, 1 per px). */
+  public coordinateToPrice: (y: number) => number | null = (y) => 1000 - y;
   /** What `barsInLogicalRange` answers; tests set it to simulate scrolling. */
   public barsBefore = 1000;
 
@@ -65,14 +93,25 @@ export class MockSeries {
     this.options = { ...this.options, ...options };
   }
 
-  public createPriceLine(options: Record<string, unknown>): { applyOptions(o: object): void } {
-    const index = this.priceLines.length;
-    this.priceLines.push(options);
-    return {
-      applyOptions: (patch: object) => {
-        this.priceLines[index] = { ...this.priceLines[index], ...patch };
-      },
-    };
+  public createPriceLine(options: Record<string, unknown>): MockPriceLine {
+    const line = new MockPriceLine(options, this);
+    this.lines.push(line);
+    return line;
+  }
+
+  public removePriceLine(line: MockPriceLine): void {
+    const index = this.lines.indexOf(line);
+    if (index < 0) throw new Error('removePriceLine: not a line of this series');
+    this.lines.splice(index, 1);
+  }
+
+  public priceLines(): MockPriceLine[] {
+    return [...this.lines];
+  }
+
+  /** The options of every price line, in creation order. */
+  public get priceLineOptions(): Record<string, unknown>[] {
+    return this.lines.map((line) => line.opts);
   }
 
   public barsInLogicalRange(range: { from: number; to: number } | null): {
@@ -117,7 +156,13 @@ export class MockChart {
   public removed = false;
   public crosshairClears = 0;
   public timeScaleResets = 0;
+  /** What `paneSize` answers per pane index. */
+  public paneSizes = [
+    { width: 600, height: 380 },
+    { width: 600, height: 140 },
+  ];
   private readonly _rangeHandlers = new Set<RangeHandler>();
+  private readonly _crosshairHandlers = new Set<CrosshairHandler>();
 
   public constructor(
     public readonly container: HTMLElement,
@@ -152,6 +197,24 @@ export class MockChart {
 
   public clearCrosshairPosition(): void {
     this.crosshairClears += 1;
+  }
+
+  public paneSize(index = 0): { width: number; height: number } {
+    return this.paneSizes[index] ?? { width: 0, height: 0 };
+  }
+
+  public subscribeCrosshairMove(handler: CrosshairHandler): void {
+    this._crosshairHandlers.add(handler);
+  }
+
+  public unsubscribeCrosshairMove(handler: CrosshairHandler): void {
+    this._crosshairHandlers.delete(handler);
+  }
+
+  /** Test driver: the pointer moved over the chart (or left it, with no `point`). */
+  public emitCrosshair(params: MockCrosshairParams): void {
+    for (const handler of [...this._crosshairHandlers])
+      handler({ ...params, seriesData: new Map() });
   }
 
   public timeScale() {
@@ -207,6 +270,7 @@ export const mockCharts: MockChart[] = [];
 
 export function resetMockCharts(): void {
   mockCharts.length = 0;
+  mockMarkers.length = 0;
 }
 
 /** The most recently created chart. */
@@ -223,6 +287,35 @@ export function createChart(
   const chart = new MockChart(container, options);
   mockCharts.push(chart);
   return chart;
+}
+
+/** Records the markers of one series (lightweight-charts' markers plugin). */
+export class MockSeriesMarkers {
+  public list: Record<string, unknown>[] = [];
+  public detached = false;
+  public constructor(public readonly series: MockSeries) {}
+  public setMarkers(markers: Record<string, unknown>[]): void {
+    this.list = [...markers];
+  }
+  public markers(): readonly Record<string, unknown>[] {
+    return this.list;
+  }
+  public detach(): void {
+    this.detached = true;
+  }
+}
+
+/** Every markers plugin created since the last {@link resetMockCharts}. */
+export const mockMarkers: MockSeriesMarkers[] = [];
+
+export function createSeriesMarkers(
+  series: MockSeries,
+  markers: Record<string, unknown>[] = [],
+): MockSeriesMarkers {
+  const plugin = new MockSeriesMarkers(series);
+  plugin.setMarkers(markers);
+  mockMarkers.push(plugin);
+  return plugin;
 }
 
 export function createTextWatermark(
