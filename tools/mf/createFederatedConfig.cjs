@@ -103,7 +103,13 @@ function createFederatedConfig(options) {
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // A workspace package may point its `source` condition at its TypeScript (domain does):
+        // bundled as ES modules, what an app does not import is left out (its CommonJS `dist/`
+        // would ship whole, yup included).
+        conditionNames: ['source', '...'],
+      },
       module: {
         rules: [
           {
@@ -124,7 +130,29 @@ function createFederatedConfig(options) {
         ],
       },
       // NOTE: runtimeChunk 'single' breaks federation (RUNTIME-001/002).
-      optimization: { runtimeChunk: false },
+      optimization: {
+        runtimeChunk: false,
+        // The host loads every shared module it provides before its first render. Left alone,
+        // webpack gives each one (and each MUI component) chunks of its own: ~60 requests that
+        // queue on the browser's 6 connections per origin. One chunk for all of them instead.
+        // A remote keeps the default: its shared fallbacks are loaded only where the host has no
+        // copy, so grouping them would download modules the host already provides.
+        ...(Object.keys(exposes).length === 0 && production
+          ? {
+              splitChunks: {
+                cacheGroups: {
+                  sharedVendor: {
+                    test: /[\\/]node_modules[\\/]/,
+                    name: 'vendor',
+                    chunks: 'async',
+                    enforce: true,
+                    priority: 10,
+                  },
+                },
+              },
+            }
+          : {}),
+      },
       performance: { hints: false },
       plugins: [
         new ModuleFederationPlugin({

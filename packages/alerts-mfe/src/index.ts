@@ -20,12 +20,7 @@ export {
   type PushApi,
 } from './push/PushSubscriptionService';
 export { type PushPlatform } from './push/PushPlatform';
-export {
-  AlertsStore,
-  ALERTS_STORE_KEY,
-  type AlertsState,
-  type SymbolInfoStatus,
-} from './store/AlertsStore';
+export { AlertsStore, type AlertsState, type SymbolInfoStatus } from './store/AlertsStore';
 export { ChartController, type ChartFeed, type ChartView } from './chart/ChartController';
 export { type ChartTestHook } from './chart/installChartTestHook';
 export { FIRST_CANDLES_MARK } from './chart/CandleChart';

@@ -5,6 +5,7 @@ export { type Price } from './Price';
 export { type Quantity } from './Quantity';
 export { type NumberFormat, type SymbolInfo } from './SymbolInfo';
 export { type SymbolId, SYMBOLS, DEFAULT_SYMBOL, isSymbolId } from './SymbolId';
+export { ALERTS_STORE_KEY, persistedAlertsSymbol } from './persistedAlertsSymbol';
 export { SYMBOL_CATALOGUE } from './SYMBOL_CATALOGUE';
 export { symbolIconFile } from './symbolIconFile';
 export { formatFromStep } from './formatFromStep';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { SYMBOL_CATALOGUE, type UnixSeconds } from '@pairwatch/domain';
-import { MarketDataClient } from './MarketDataClient';
+import { MarketDataClient, PREFETCH_MAX_AGE_MS } from './MarketDataClient';
 import { MarketDataError } from './MarketDataError';
 import { candleAt, FakeApi, problem } from './test-support/FakeApi';
 import { FakeHubServer } from './test-support/FakeHub';
@@ -209,5 +209,70 @@ describe('MarketDataClient construction', () => {
       "apiUrl must be an absolute http(s) URL, got '/api'",
     );
     expect(() => new MarketDataClient({ apiUrl: 'ftp://host' })).toThrow('absolute http(s) URL');
+  });
+});
+
+describe('MarketDataClient prefetched responses', () => {
+  const candlesUrl = 'http://127.0.0.1:5080/candles?symbol=BTCUSDT&interval=OneMinute&limit=500';
+  const jsonResponse = (body: unknown) =>
+    Promise.resolve(
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+    );
+
+  it('answers the first request of a prefetched URL with its response, and asks the api after that', async () => {
+    api.candles = () => [candleAt(120, 7)];
+    const prefetching = new MarketDataClient({
+      apiUrl: 'http://127.0.0.1:5080',
+      fetch: api.fetch,
+      connect: new FakeHubServer().connect,
+      prefetched: new Map([[candlesUrl, jsonResponse([candleAt(60, 1)])]]),
+    });
+
+    expect(await prefetching.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(60, 1)]);
+    expect(api.requests).toEqual([]);
+    expect(await prefetching.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(120, 7)]);
+    expect(api.requests.map(String)).toEqual([candlesUrl]);
+  });
+
+  it('does not use a prefetch for another URL', async () => {
+    api.candles = () => [candleAt(120, 7)];
+    const prefetching = new MarketDataClient({
+      apiUrl: 'http://127.0.0.1:5080',
+      fetch: api.fetch,
+      connect: new FakeHubServer().connect,
+      prefetched: new Map([[candlesUrl, jsonResponse([candleAt(60, 1)])]]),
+    });
+
+    expect(await prefetching.getCandles('BTCUSDT', 'OneHour')).toEqual([candleAt(120, 7)]);
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('does not use a prefetch once it is older than PREFETCH_MAX_AGE_MS', async () => {
+    api.candles = () => [candleAt(120, 7)];
+    let time = 1_000_000;
+    const prefetching = new MarketDataClient({
+      apiUrl: 'http://127.0.0.1:5080',
+      fetch: api.fetch,
+      connect: new FakeHubServer().connect,
+      now: () => time,
+      prefetched: new Map([[candlesUrl, jsonResponse([candleAt(60, 1)])]]),
+    });
+
+    time += PREFETCH_MAX_AGE_MS + 1;
+    expect(await prefetching.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(120, 7)]);
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('reports a failed prefetch like a failed request', async () => {
+    const prefetching = new MarketDataClient({
+      apiUrl: 'http://127.0.0.1:5080',
+      fetch: api.fetch,
+      connect: new FakeHubServer().connect,
+      prefetched: new Map([[candlesUrl, Promise.reject(new TypeError('Failed to fetch'))]]),
+    });
+
+    const error = await rejection(prefetching.getCandles('BTCUSDT', 'OneMinute'));
+    expect(error).toBeInstanceOf(MarketDataError);
+    expect((error as MarketDataError).kind).toBe('candles');
   });
 });

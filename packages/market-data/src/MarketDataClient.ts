@@ -23,6 +23,8 @@ import { SymbolsInfoLoader } from './SymbolsInfoLoader';
 
 /** Spec §9: the page size of candle requests. */
 const DEFAULT_CANDLE_LIMIT = 500;
+/** How long after the client is created a prefetched response may still answer a request. */
+export const PREFETCH_MAX_AGE_MS = 10_000;
 /** Architecture §3: the api serves at most this many candles per request. */
 const MAX_CANDLE_LIMIT = 1_000;
 
@@ -40,6 +42,13 @@ export interface MarketDataClientOptions {
   readonly now?: () => number;
   /** How long an unused hub connection stays open (ms); see `CONNECTION_LINGER_MS`. */
   readonly connectionLingerMs?: number;
+  /**
+   * Responses already requested, by exact URL (e.g. the first chart's candles, started by the
+   * shell before this package had loaded). The first GET of such a URL within
+   * {@link PREFETCH_MAX_AGE_MS} of the client's creation takes its response instead of asking
+   * again; later ones go to the network (an old answer would leave a gap before live updates).
+   */
+  readonly prefetched?: ReadonlyMap<string, Promise<Response>>;
 }
 
 /**
@@ -65,6 +74,27 @@ export interface GetSymbolsInfoOptions {
 function defaultFetch(input: string, init?: RequestInit): Promise<Response> {
   // Called through globalThis: a detached `window.fetch` throws "Illegal invocation".
   return globalThis.fetch(input, init);
+}
+
+/**
+ * `fetchFn`, except that the first GET of a prefetched URL, within {@link PREFETCH_MAX_AGE_MS},
+ * is answered by its prefetch.
+ */
+function usingPrefetched(
+  prefetched: ReadonlyMap<string, Promise<Response>> | undefined,
+  fetchFn: FetchLike,
+  now: () => number,
+): FetchLike {
+  if (!prefetched || prefetched.size === 0) return fetchFn;
+  const pending = new Map(prefetched);
+  const expires = now() + PREFETCH_MAX_AGE_MS;
+  return (input, init) => {
+    if (pending.size > 0 && now() > expires) pending.clear();
+    const response = pending.get(input);
+    if (response === undefined || (init?.method ?? 'GET') !== 'GET') return fetchFn(input, init);
+    pending.delete(input);
+    return response;
+  };
 }
 
 /**
@@ -98,7 +128,11 @@ export class MarketDataClient {
 
   constructor(options: MarketDataClientOptions) {
     this.apiUrl = normalizeApiUrl(options.apiUrl);
-    this.fetchFn = options.fetch ?? defaultFetch;
+    this.fetchFn = usingPrefetched(
+      options.prefetched,
+      options.fetch ?? defaultFetch,
+      options.now ?? Date.now,
+    );
     this.errors$ = this.errors.asObservable();
     this.hub = new CandleHub({
       url: `${this.apiUrl}/candles-hub`,

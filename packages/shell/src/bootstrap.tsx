@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { configureMarketData } from '@pairwatch/market-data';
 import { requestAppConfig } from './config/requestAppConfig';
 import { loadRemoteComponent } from './federation/loadRemoteComponent';
-import { registerAppRemotes } from './federation/registerAppRemotes';
 import { REMOTE_SCREENS } from './federation/remoteScreens';
+import { startFirstScreen } from './federation/startFirstScreen';
 import { registerServiceWorker } from './serviceWorker/registerServiceWorker';
 import { ShellApp } from './ShellApp';
 import { StartupError } from './StartupError';
@@ -16,8 +16,9 @@ async function start(): Promise<void> {
   try {
     const config = await requestAppConfig();
     // Once, before any remote loads: market-data is a shared singleton, so both remotes use it.
-    configureMarketData({ apiUrl: config.apiUrl });
-    registerAppRemotes(config.remotes);
+    // startFirstScreen ran in main.ts (it returns what it started then): the first screen's
+    // requests are already under way.
+    configureMarketData({ apiUrl: config.apiUrl, prefetched: startFirstScreen(config) });
     void registerServiceWorker();
     const loaders = {
       alerts: loadRemoteComponent(REMOTE_SCREENS.alerts),

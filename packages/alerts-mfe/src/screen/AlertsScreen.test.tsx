@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../alerts/ApiError';
 import { PushSubscriptionService, SUBSCRIPTION_ID_KEY } from '../push/PushSubscriptionService';
-import { ALERTS_STORE_KEY } from '../store/AlertsStore';
+import { ALERTS_STORE_KEY } from '@pairwatch/domain';
 import { anAlert } from '../test-support/alerts';
 import { minuteCandles } from '../test-support/candles';
 import { FakeAlertsApi } from '../test-support/FakeAlertsApi';

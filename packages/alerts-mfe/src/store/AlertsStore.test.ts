@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
-import { ALERTS_STORE_KEY, AlertsStore } from './AlertsStore';
+import { ALERTS_STORE_KEY } from '@pairwatch/domain';
+import { AlertsStore } from './AlertsStore';
 import { anAlert } from '../test-support/alerts';
 
 describe('AlertsStore', () => {

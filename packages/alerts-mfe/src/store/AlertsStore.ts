@@ -5,7 +5,8 @@ import {
   type SymbolInfo,
   DEFAULT_INTERVAL,
   DEFAULT_SYMBOL,
-  isSymbolId,
+  ALERTS_STORE_KEY,
+  persistedAlertsSymbol,
 } from '@pairwatch/domain';
 import { sameSymbolInfo } from '../sameSymbolInfo';
 
@@ -20,9 +21,6 @@ export interface AlertsState {
   readonly alerts: readonly Alert[];
   readonly interval: Interval;
 }
-
-/** The localStorage key of the persisted part of the state: the selected symbol only (product §3). */
-export const ALERTS_STORE_KEY = 'persistent-alerts-store';
 
 const DEFAULTS: AlertsState = {
   symbol: DEFAULT_SYMBOL,
@@ -128,11 +126,8 @@ export class AlertsStore {
 
 function readPersistedSymbol(storage: Storage | undefined): SymbolId | undefined {
   try {
-    const raw = storage?.getItem(ALERTS_STORE_KEY);
-    if (!raw) return undefined;
-    const symbol: unknown = (JSON.parse(raw) as { state?: { symbol?: unknown } }).state?.symbol;
-    return isSymbolId(symbol) ? symbol : undefined;
+    return persistedAlertsSymbol(storage?.getItem(ALERTS_STORE_KEY));
   } catch {
-    return undefined; // unreadable or corrupt: fall back to the default
+    return undefined; // storage blocked (private mode): fall back to the default
   }
 }

@@ -3,11 +3,7 @@ import { type RemoteComponentLoader } from '../federation/loadRemoteComponent';
 import { REMOTE_SCREENS, type RemoteScreenId } from '../federation/remoteScreens';
 import { RemoteScreenView } from '../remote/RemoteScreenView';
 import { DEFAULT_SCREEN_PATH } from './SCREEN_OPTIONS';
-
-/** A screen path as the app spells it: lower case, without trailing slashes. */
-function canonicalPath(pathname: string): string {
-  return pathname.replace(/\/+$/, '').toLowerCase() || '/';
-}
+import { canonicalPath } from './screenForPath';
 
 /** Props of {@link ShellRoutes}. */
 export interface ShellRoutesProps {
