@@ -75,10 +75,11 @@ export interface StackFixture {
 /** Screenshots kept after the run in `e2e/artifacts/`. */
 export interface ArtifactsFixture {
   /**
-   * Saves a full-page screenshot as `e2e/artifacts/<spec file>/<name>.png`.
+   * Saves a full-page screenshot as `e2e/artifacts/<spec file>/<name>.png`, or of one element
+   * when `of` is given (e.g. the chart, scrolled into view).
    * @returns the file's path.
    */
-  screenshot(page: Page, name: string): Promise<string>;
+  screenshot(page: Page, name: string, of?: Locator): Promise<string>;
 }
 
 async function control(
@@ -294,10 +295,11 @@ export const test = base.extend<{
   artifacts: async ({}, use, testInfo) => {
     const dir = path.join(ARTIFACTS_DIR, path.basename(testInfo.file).replace(/\.spec\.ts$/, ''));
     await use({
-      screenshot: async (page, name) => {
+      screenshot: async (page, name, of) => {
         await mkdir(dir, { recursive: true });
         const file = path.join(dir, `${name}.png`);
-        await page.screenshot({ path: file, fullPage: true });
+        if (of) await of.screenshot({ path: file });
+        else await page.screenshot({ path: file, fullPage: true });
         return file;
       },
     });

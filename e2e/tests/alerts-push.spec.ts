@@ -1,6 +1,5 @@
-import { type LocalPushSubscription } from '@pairwatch/api/testing';
-import { type Page } from '@playwright/test';
 import { clickOnScreen, deliverPushUntil, expect, test } from '../harness/fixtures';
+import { stubPush, type StubbedPushWindow } from '../harness/stubPush';
 
 // From the push banner to a triggered alert, in the shell on the simulated market, through the
 // api's real Web Push delivery.
@@ -15,10 +14,8 @@ import { clickOnScreen, deliverPushUntil, expect, test } from '../harness/fixtur
 // `ServiceWorker.deliverPushMessage`, which passes it as `event.data`.
 
 /** The page's window with the alerts remote's chart hook and what the push stub recorded. */
-type PushWindow = Window & {
-  __PAIRWATCH_E2E__?: boolean;
+type PushWindow = StubbedPushWindow & {
   __pairwatchChart?: { priceData(): { time: number; close: number }[] };
-  __pushSubscribeKey?: string;
 };
 
 /** The payload of a triggered alert's push (api: buildAlertNotification). */
@@ -28,48 +25,6 @@ interface AlertPushPayload {
   readonly icon: string;
   readonly url: string;
   readonly tag: string;
-}
-
-async function stubPush(page: Page, subscription: LocalPushSubscription): Promise<void> {
-  await page.addInitScript((json) => {
-    const win = window as PushWindow;
-    win.__PAIRWATCH_E2E__ = true;
-    let subscribed = false;
-    const stub = {
-      endpoint: json.endpoint,
-      expirationTime: null,
-      options: { userVisibleOnly: true, applicationServerKey: null },
-      getKey: () => null,
-      toJSON: () => json,
-      unsubscribe: async () => true,
-    };
-    PushManager.prototype.subscribe = async function subscribe(
-      options?: PushSubscriptionOptionsInit,
-    ) {
-      const key = options?.applicationServerKey;
-      if (key instanceof Uint8Array) {
-        const binary = String.fromCharCode(...Array.from(key));
-        win.__pushSubscribeKey = btoa(binary)
-          .replace(/\+/g, '-')
-          .replace(/\//g, '_')
-          .replace(/=+$/, '');
-      }
-      subscribed = true;
-      return stub as unknown as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async function getSubscription() {
-      return subscribed ? (stub as unknown as PushSubscription) : null;
-    };
-    let permission: NotificationPermission = 'default';
-    Object.defineProperty(Notification, 'permission', {
-      configurable: true,
-      get: () => permission,
-    });
-    Notification.requestPermission = async () => {
-      permission = 'granted';
-      return permission;
-    };
-  }, subscription);
 }
 
 test('enables push from the banner, creates an alert, sees it trigger and its push open the chart', async ({

@@ -259,12 +259,26 @@ describe('ChartController legend, alert levels and the "+"', () => {
         expect.objectContaining({
           time: T0 + 100 * 60,
           price: 104.2,
-          position: 'atPriceMiddle',
+          position: 'atPriceTop',
           text: '▲ 104.20',
         }),
       ]);
       expect(controller.alertMarkers()).toEqual([
         { pane: 'price', time: T0 + 100 * 60, text: '▲ 104.20' },
+      ]);
+    });
+
+    it("writes a fall's text below its price and a rise's above, clear of the bar's body", async () => {
+      await loadFirstPage();
+      controller.setAlerts([
+        fired('down', T0 + 100 * 60, {
+          valueOnCreation: 110,
+          valueTarget: 104,
+          triggeredValue: 103.9,
+        }),
+      ]);
+      expect(priceMarkers().list).toEqual([
+        expect.objectContaining({ position: 'atPriceBottom', text: '▼ 103.90' }),
       ]);
     });
 

@@ -186,6 +186,12 @@ function priceFormatOf(view: ChartView): NumberFormat {
 /** The line between the two panes, in CSS pixels (lightweight-charts' pane separator). */
 const PANE_SEPARATOR = 1;
 
+/**
+ * Empty bars right of the latest one: room for its time label and for the text of an alert that
+ * just fired on it ("▲ 90,965.34" is centred on the bar; with 3 bars it ran under the price axis).
+ */
+const RIGHT_OFFSET_BARS = 8;
+
 /** An alert line on the chart and what it was drawn from (to redraw only what changed). */
 interface DrawnLine {
   readonly key: string;
@@ -261,8 +267,7 @@ export class ChartController {
       grid: { vertLines: { color: gridColor }, horzLines: { color: gridColor } },
       crosshair: { mode: CrosshairMode.Hidden },
       rightPriceScale: { visible: false },
-      // A few empty bars on the right, so the latest bar's time label is not cut at the edge.
-      timeScale: { borderColor: gridColor, rightOffset: 3 },
+      timeScale: { borderColor: gridColor, rightOffset: RIGHT_OFFSET_BARS },
     });
     const candleColors = {
       upColor: TRADING_COLORS.up,
@@ -376,8 +381,7 @@ export class ChartController {
     this._chart.applyOptions({
       layout: { textColor, panes: { separatorColor: gridColor } },
       grid: { vertLines: { color: gridColor }, horzLines: { color: gridColor } },
-      // A few empty bars on the right, so the latest bar's time label is not cut at the edge.
-      timeScale: { borderColor: gridColor, rightOffset: 3 },
+      timeScale: { borderColor: gridColor, rightOffset: RIGHT_OFFSET_BARS },
     });
     for (const line of this._guideLines) line.applyOptions({ color: watermarkColor });
     this._showWatermark(this._watermarkText);
@@ -457,6 +461,21 @@ export class ChartController {
     const range = this._chart.timeScale().getVisibleRange();
     if (!time || !range) return null;
     return { from: time.toUtc(range.from as number), to: time.toUtc(range.to as number) };
+  }
+
+  /**
+   * Where the bar opening at `time` (UTC) is drawn: its centre in CSS pixels from the chart's
+   * left edge, or null when it is not loaded or out of view.
+   */
+  public barX(time: UnixSeconds): number | null {
+    const session = this._session;
+    if (!session) return null;
+    return this._chart.timeScale().timeToCoordinate(session.time.toChart(time)) ?? null;
+  }
+
+  /** Where `price` is in the price pane, in CSS pixels from the chart's top edge (null: off scale). */
+  public priceY(price: number): number | null {
+    return this._prices.priceToCoordinate(price) ?? null;
   }
 
   /** Number of bars with an RSI value (the chart leaves warm-up whitespace out). */
@@ -742,7 +761,9 @@ export class ChartController {
       return {
         id: `${ALERT_LINE_ID}${marker.id}`,
         time: time.toChart(marker.barTime),
-        position: 'atPriceMiddle',
+        // At the price it fired at, its text on the far side from the bar's body: a rise fires
+        // at the bar's top (text above), a fall at its bottom (text below), never across it.
+        position: marker.direction === 'up' ? 'atPriceTop' : 'atPriceBottom',
         price: marker.value,
         shape: 'circle',
         color,

@@ -11,6 +11,8 @@ const source: HookModule.ChartTestHookSource = {
   loadingHistory: true,
   alertLines: () => [{ pane: 'price', price: 65_000, title: '▲ Alert' }],
   alertMarkers: () => [{ pane: 'price', time: 120 as UnixSeconds, text: '▲ 65,000.00' }],
+  barX: (time) => (time === 120 ? 640 : null),
+  priceY: (price) => (price === 65_000 ? 200 : null),
 };
 
 /** Loads the module afresh, as a page load does. */
@@ -55,6 +57,8 @@ describe('installChartTestHook', () => {
     expect(hook?.loadingHistory()).toBe(true);
     expect(hook?.alertLines()).toEqual([{ pane: 'price', price: 65_000, title: '▲ Alert' }]);
     expect(hook?.alertMarkers()).toEqual([{ pane: 'price', time: 120, text: '▲ 65,000.00' }]);
+    expect(hook?.barX(120)).toBe(640);
+    expect(hook?.priceY(65_000)).toBe(200);
     expect(Object.isFrozen(hook)).toBe(true);
     uninstall();
     expect(window.__pairwatchChart).toBeUndefined();

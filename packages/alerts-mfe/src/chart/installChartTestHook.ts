@@ -1,4 +1,4 @@
-import { type Candle } from '@pairwatch/domain';
+import { type Candle, type UnixSeconds } from '@pairwatch/domain';
 import {
   type ChartController,
   type DrawnAlertLine,
@@ -21,6 +21,10 @@ export interface ChartTestHook {
   alertLines(): DrawnAlertLine[];
   /** The triggered-alert markers held (UTC bar times). */
   alertMarkers(): DrawnAlertMarker[];
+  /** The x of a bar's centre (UTC open time), CSS pixels from the chart's left; null off view. */
+  barX(time: number): number | null;
+  /** The y of a price in the price pane, CSS pixels from the chart's top; null off scale. */
+  priceY(price: number): number | null;
 }
 
 declare global {
@@ -41,6 +45,8 @@ export type ChartTestHookSource = Pick<
   | 'loadingHistory'
   | 'alertLines'
   | 'alertMarkers'
+  | 'barX'
+  | 'priceY'
 >;
 
 /**
@@ -67,6 +73,8 @@ export function installChartTestHook(controller: ChartTestHookSource): () => voi
     loadingHistory: () => controller.loadingHistory,
     alertLines: () => controller.alertLines(),
     alertMarkers: () => controller.alertMarkers(),
+    barX: (time: number) => controller.barX(time as UnixSeconds),
+    priceY: (price: number) => controller.priceY(price),
   });
   window.__pairwatchChart = hook;
   return () => {
