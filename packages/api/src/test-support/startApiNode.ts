@@ -24,6 +24,8 @@ export interface ApiNodeOptions {
   readonly env: Readonly<Record<string, string>>;
   /** Shorter cluster timing, so a takeover is a matter of a second rather than ten. */
   readonly cluster?: PostgresCoordinatorTiming;
+  /** REST base instead of the simulator's own (a proxy in front of it). */
+  readonly restUrl?: string;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function startApiNode(options: ApiNodeOptions): Promise<ApiNode> {
   const config = loadConfig({
     ...options.env,
     MARKET_DATA: 'binance',
-    BINANCE_REST_URL: options.sim.url,
+    BINANCE_REST_URL: options.restUrl ?? options.sim.url,
     BINANCE_WS_URL: options.sim.wsUrl,
   });
   const market = await startMarket({
