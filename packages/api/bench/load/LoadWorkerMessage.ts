@@ -40,7 +40,10 @@ export type LoadWorkerReport =
     }
   | {
       readonly kind: 'hubResult';
+      /** Simulator event time `E` → hub client. */
       readonly lag: LatencySummary;
+      /** The same event reaching a direct subscriber of the simulator → hub client. */
+      readonly apiLag: LatencySummary;
       /** Updates that matched no tapped kline event (a subscription's first candle, backfills). */
       readonly unmatched: number;
       readonly updates: number;

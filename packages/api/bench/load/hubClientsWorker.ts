@@ -3,7 +3,10 @@
 // subscribed to one (symbol, interval), spread evenly over all of them. A tap connected straight to
 // the simulator records each kline event's event time `E`; the lag of a hub update is its arrival
 // time minus the `E` of the simulator event with the same stream, open time, close and volume.
-// Both clocks are this machine's wall clock (the simulator runs in the parent process).
+// Both clocks are this machine's wall clock (the simulator runs in the parent process). `E` is
+// stamped when the simulator starts a tick, before it computes and writes that tick's events, so
+// a second figure is the hub arrival minus the tap's own arrival of the same event: the api's
+// share alone (both arrivals are stamped here, before parsing).
 import { INTERVAL_INFO, INTERVALS, SYMBOLS, type Interval, type SymbolId } from '@pairwatch/domain';
 import WebSocket from 'ws';
 import { type LoadWorkerCommand, type LoadWorkerReport } from './LoadWorkerMessage';
@@ -21,8 +24,9 @@ interface HubUpdate {
   readonly candle: { readonly time: number; readonly close: number; readonly volume: number };
 }
 
-const eventTimes = new Map<string, number>();
+const eventTimes = new Map<string, { readonly E: number; readonly tapped: number }>();
 const lags: number[] = [];
+const apiLags: number[] = [];
 const errors: Record<string, number> = {};
 const sockets: WebSocket[] = [];
 let measuring = false;
@@ -47,16 +51,17 @@ function openTap(simWsUrl: string): Promise<void> {
   );
   tap = new WebSocket(`${simWsUrl}/stream?streams=${names.join('/')}`);
   tap.on('message', (data) => {
+    const tapped = Date.now();
     const { data: event } = JSON.parse(data.toString()) as {
       data: { E: number; s: string; k: { t: number; i: string; c: string; v: string } };
     };
     const key = keyOf(event.s, event.k.i, event.k.t, Number(event.k.c), Number(event.k.v));
-    if (!eventTimes.has(key)) eventTimes.set(key, event.E);
+    if (!eventTimes.has(key)) eventTimes.set(key, { E: event.E, tapped });
   });
   // Forget events older than a minute: any update matching them would be far beyond any bound.
   setInterval(() => {
     const old = Date.now() - 60_000;
-    for (const [key, at] of eventTimes) if (at < old) eventTimes.delete(key);
+    for (const [key, at] of eventTimes) if (at.E < old) eventTimes.delete(key);
   }, 10_000).unref();
   return new Promise((resolve, reject) => {
     tap!.once('open', () => resolve());
@@ -64,7 +69,7 @@ function openTap(simWsUrl: string): Promise<void> {
   });
 }
 
-function onRecord(record: string, socket: WebSocket, ready: () => void): void {
+function onRecord(record: string, arrived: number, socket: WebSocket, ready: () => void): void {
   const message = JSON.parse(record) as {
     type?: number;
     target?: string;
@@ -81,7 +86,6 @@ function onRecord(record: string, socket: WebSocket, ready: () => void): void {
     return;
   }
   if (message.type === 1 && message.target === 'CandleUpdate') {
-    const arrived = Date.now();
     if (!measuring) return;
     updates += 1;
     const update = message.arguments?.[0] as HubUpdate;
@@ -95,7 +99,10 @@ function onRecord(record: string, socket: WebSocket, ready: () => void): void {
       ),
     );
     if (sent === undefined) unmatched += 1;
-    else lags.push(arrived - sent);
+    else {
+      lags.push(arrived - sent.E);
+      apiLags.push(arrived - sent.tapped);
+    }
   } else if (message.type === 3 && message.invocationId === '1') {
     if (message.error) count('subscribe');
     else ready();
@@ -134,8 +141,10 @@ function connect(url: string, index: number): Promise<void> {
       );
     });
     socket.on('message', (data) => {
+      // Stamped before any parsing: the arrival, not when this process got round to reading it.
+      const arrived = Date.now();
       for (const record of data.toString().split(RS)) {
-        if (record !== '') onRecord(record, socket, () => finish());
+        if (record !== '') onRecord(record, arrived, socket, () => finish());
       }
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
@@ -177,7 +186,15 @@ process.on('message', (raw) => {
     measuring = false;
     stopping = true;
     const open = sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length;
-    send({ kind: 'hubResult', lag: summarizeLatencies(lags), unmatched, updates, open, errors });
+    send({
+      kind: 'hubResult',
+      lag: summarizeLatencies(lags),
+      apiLag: summarizeLatencies(apiLags),
+      unmatched,
+      updates,
+      open,
+      errors,
+    });
     for (const socket of sockets) socket.terminate();
     tap?.terminate();
     setTimeout(() => process.exit(0), 100);

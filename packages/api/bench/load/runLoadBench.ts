@@ -216,7 +216,8 @@ async function phase(title: string, processes: number, databaseUrl: string | und
     );
     console.log(line('alert create', httpResult.latency.alertCreate!));
     console.log(line('GET /candles', httpResult.latency.candles!));
-    console.log(line('hub update lag', hubResult.lag));
+    console.log(line('update lag (from E)', hubResult.lag));
+    console.log(line('update lag (api share)', hubResult.apiLag));
     console.log(
       `  hub: ${hubResult.updates} updates received (${hubResult.unmatched} without a simulator event to match: first candles), ${hubResult.open}/${CONNECTIONS} connections open at the end`,
     );
@@ -231,6 +232,9 @@ async function phase(title: string, processes: number, databaseUrl: string | und
       );
     }
     console.log(`  pushes delivered to the local push service: ${push.received.length}`);
+    console.log(
+      `  simulator REST weight used in the current minute: ${sim.controls.state().usedWeight}`,
+    );
     if (processes === 1) {
       console.log(
         `  lag target (p99 < ${LAG_TARGET_MS} ms): ${hubResult.lag.p99 < LAG_TARGET_MS ? 'met' : 'MISSED'}`,
