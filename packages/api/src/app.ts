@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { alertsPlugin } from './alerts/alertsPlugin';
+import { type PostgresCoordinatorTiming } from './cluster/PostgresCoordinator';
 import { type AppConfig } from './config/AppConfig';
 import { ApiProblem } from './errors/ApiProblem';
 import { registerProblemHandlers } from './errors/registerProblemHandlers';
@@ -34,6 +35,8 @@ export interface AppDependencies {
   readonly hubSettings?: CandleHubOptions['settings'];
   /** How long a client may take to send a whole request (head and body). Default 30 s. */
   readonly requestTimeoutMs?: number;
+  /** Timing of the PostgreSQL cluster coordinator; fault tests shorten it. Default: production's. */
+  readonly cluster?: PostgresCoordinatorTiming;
 }
 
 /** A client that trickles a request body holds a socket; 30 s is ample for 64 KiB. */
@@ -154,7 +157,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // ── Alerts and push (src/alerts, src/push, src/storage) ─────────────────────────────
   // Store, /alerts and /push routes, alert engine, Web Push sender, WatchAlerts on the hub.
-  await app.register(alertsPlugin, { config, marketData, hub: candleHub.hub, checks });
+  await app.register(alertsPlugin, {
+    config,
+    marketData,
+    hub: candleHub.hub,
+    checks,
+    ...(deps.cluster === undefined ? {} : { cluster: deps.cluster }),
+  });
   // ─────────────────────────────────────────────────────────────────────────────────────
 
   return app;

@@ -158,6 +158,12 @@ export class LocalPushService {
     for (let i = 0; i < times; i += 1) queue.push(failure);
   }
 
+  /** Drops every planned failure not answered yet (global and per subscription): healthy again. */
+  public clearFailures(): void {
+    this._globalFailures.length = 0;
+    for (const state of this._subscriptions.values()) state.failures.length = 0;
+  }
+
   /** Messages accepted so far (all subscriptions), oldest first. */
   public get received(): readonly ReceivedPush[] {
     return [...this._received];

@@ -1,0 +1,125 @@
+// A load-bench worker (forked by runLoadBench.ts): an open-loop REST load on the api — alert
+// creations and GET /candles at fixed rates, sent on schedule whatever the answers' latency (a
+// closed loop would slow down with the server and hide its queueing). Latency is measured from
+// just before the request is written to the end of the answer's body.
+import http from 'node:http';
+import { INTERVALS, SYMBOLS } from '@pairwatch/domain';
+import { type LoadWorkerCommand, type LoadWorkerReport } from './LoadWorkerMessage';
+import { summarizeLatencies } from './summarizeLatencies';
+
+/** The scheduler's period: requests due within it go out together. */
+const TICK_MS = 5;
+
+/** Longer than any answer may take. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const latencies: Record<string, number[]> = { alertCreate: [], candles: [] };
+const errors: Record<string, number> = {};
+const sent: Record<string, number> = { alertCreate: 0, candles: 0 };
+let inFlight = 0;
+
+function request(
+  kind: 'alertCreate' | 'candles',
+  url: URL,
+  options: { method: string; headers: Record<string, string>; body?: string },
+  expected: number,
+): void {
+  sent[kind] = (sent[kind] ?? 0) + 1;
+  inFlight += 1;
+  const started = performance.now();
+  const done = (error?: string) => {
+    inFlight -= 1;
+    if (error) errors[`${kind} ${error}`] = (errors[`${kind} ${error}`] ?? 0) + 1;
+    else latencies[kind]!.push(performance.now() - started);
+  };
+  const outgoing = http.request(
+    url,
+    { method: options.method, headers: options.headers, agent },
+    (response) => {
+      response.resume();
+      response.on('end', () =>
+        done(response.statusCode === expected ? undefined : `HTTP ${response.statusCode}`),
+      );
+      response.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'error'));
+    },
+  );
+  outgoing.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
+  // A request that never ends counts as an error rather than holding the run open.
+  outgoing.setTimeout(REQUEST_TIMEOUT_MS, () => outgoing.destroy(new Error('timeout')));
+  outgoing.end(options.body);
+}
+
+function run(command: Extract<LoadWorkerCommand, { kind: 'httpLoad' }>): void {
+  const started = performance.now();
+  let alerts = 0;
+  let candles = 0;
+  let next = 0;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+  const timer = setInterval(() => {
+    const elapsed = Math.min(command.seconds, (performance.now() - started) / 1000);
+    while (alerts < Math.floor(elapsed * command.alertsPerSecond)) {
+      const subscription = command.subscriptions[alerts % command.subscriptions.length]!;
+      const symbol = pick(SYMBOLS);
+      const price = command.prices[symbol] ?? 1;
+      // Within ±2 % of the price: some are reached during the run, and their pushes go out.
+      const valueTarget = Number((price * (1 + (Math.random() - 0.5) * 0.04)).toPrecision(6));
+      const base = command.apiUrls[next++ % command.apiUrls.length]!;
+      request(
+        'alertCreate',
+        new URL('/alerts', base),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': subscription.address },
+          body: JSON.stringify({
+            symbol,
+            type: 'Price',
+            valueTarget,
+            subscriptionId: subscription.id,
+          }),
+        },
+        201,
+      );
+      alerts += 1;
+    }
+    while (candles < Math.floor(elapsed * command.candlesPerSecond)) {
+      const base = command.apiUrls[next++ % command.apiUrls.length]!;
+      const query = new URLSearchParams({
+        symbol: pick(SYMBOLS),
+        interval: pick(INTERVALS),
+        limit: String(command.candlesLimit),
+      });
+      request(
+        'candles',
+        new URL(`/candles?${query}`, base),
+        // As a browser asks: compressed.
+        { method: 'GET', headers: { 'accept-encoding': 'br, gzip' } },
+        200,
+      );
+      candles += 1;
+    }
+    if (elapsed >= command.seconds) {
+      clearInterval(timer);
+      const finish = setInterval(() => {
+        if (inFlight > 0) return;
+        clearInterval(finish);
+        const report: LoadWorkerReport = {
+          kind: 'httpResult',
+          latency: {
+            alertCreate: summarizeLatencies(latencies.alertCreate!),
+            candles: summarizeLatencies(latencies.candles!),
+          },
+          errors,
+          sent,
+        };
+        process.send?.(report);
+        setTimeout(() => process.exit(0), 100);
+      }, 20);
+    }
+  }, TICK_MS);
+}
+
+process.on('message', (raw) => {
+  const command = raw as LoadWorkerCommand;
+  if (command.kind === 'httpLoad') run(command);
+});

@@ -1,0 +1,308 @@
+// `pnpm bench:load`: the api under load, first one process on SQLite, then two on PostgreSQL.
+// 5,000 hub connections (SignalR JSON protocol over WebSocket, spread over every symbol and
+// interval), 50 alert creations/s and 500 GET /candles/s for LOAD_SECONDS (default 60), against
+// the real server (`dist/server.js`) fed by the simulated exchange. Prints errors per kind, p50/p99
+// latency per kind, the hub's update lag (simulator event → hub client, see hubClientsWorker.ts)
+// and the api processes' RSS. Targets: no errors; lag p99 < 250 ms with one process.
+// Everything listens on 127.0.0.1; the run stops by itself. It lives in bench/load/ so that
+// `pnpm bench` (which runs bench/*Bench.js) does not pick it up.
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SYMBOLS } from '@pairwatch/domain';
+import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
+import pg from 'pg';
+import { LocalPushService } from '../../src/testing/LocalPushService';
+import {
+  type LatencySummary,
+  type LoadWorkerCommand,
+  type LoadWorkerReport,
+} from './LoadWorkerMessage';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 5_000);
+const ALERTS_PER_SECOND = Number(process.env.LOAD_ALERTS_PER_SECOND ?? 50);
+const CANDLES_PER_SECOND = Number(process.env.LOAD_CANDLES_PER_SECOND ?? 500);
+/** Candles per GET: what a chart asks for when it opens. */
+const CANDLES_LIMIT = Number(process.env.LOAD_CANDLES_LIMIT ?? 500);
+/** Push subscriptions (browsers) the alerts are spread over: 100 alerts each at most. */
+const SUBSCRIPTIONS = 100;
+const LAG_TARGET_MS = 250;
+/** A whole phase (connect, load, drain) must end within this; then the bench fails. */
+const PHASE_LIMIT_MS = (SECONDS + 120) * 1000;
+/** The package, from dist/bench/bench/load where this file runs. */
+const PACKAGE_DIR = path.resolve(__dirname, '..', '..', '..', '..');
+
+interface Api {
+  readonly url: string;
+  readonly child: ChildProcess;
+  readonly rss: number[];
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function startApi(env: Record<string, string>): Promise<Api> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(PACKAGE_DIR, 'dist', 'server.js')], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (
+    !(await fetch(`${url}/status`).then(
+      (response) => response.ok,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the api did not start within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, child, rss: [] };
+}
+
+/** Resident set size of a process in MiB (Linux: /proc/<pid>/status). */
+function rssMiB(pid: number | undefined): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kib === undefined ? undefined : Number(kib) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+function worker(file: string): ChildProcess {
+  return fork(path.join(__dirname, file), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+function nextReport<K extends LoadWorkerReport['kind']>(
+  child: ChildProcess,
+  kind: K,
+): Promise<Extract<LoadWorkerReport, { kind: K }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: LoadWorkerReport) => {
+      if (message.kind !== kind) return;
+      child.off('message', onMessage);
+      resolve(message as Extract<LoadWorkerReport, { kind: K }>);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`a load worker exited early (${code})`)));
+  });
+}
+
+const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
+const line = (name: string, summary: LatencySummary) =>
+  `  ${name.padEnd(22)} n=${String(summary.count).padStart(7)}   p50 ${ms(summary.p50)}   p99 ${ms(
+    summary.p99,
+  )}   max ${ms(summary.max)}`;
+
+async function registerSubscriptions(
+  apiUrl: string,
+  push: LocalPushService,
+): Promise<{ id: string; address: string }[]> {
+  const subscriptions: { id: string; address: string }[] = [];
+  for (let i = 0; i < SUBSCRIPTIONS; i += 1) {
+    // One browser, one address: the api's write limit is per client address (TRUST_PROXY).
+    const address = `10.1.0.${i + 1}`;
+    const response = await fetch(`${apiUrl}/push/subscriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify(push.createSubscription()),
+    });
+    if (response.status !== 201) throw new Error(`subscription: HTTP ${response.status}`);
+    const { subscriptionId } = (await response.json()) as { subscriptionId: string };
+    subscriptions.push({ id: subscriptionId, address });
+  }
+  return subscriptions;
+}
+
+/** One phase: `processes` api processes on `databaseUrl` (SQLite when undefined). */
+async function phase(title: string, processes: number, databaseUrl: string | undefined) {
+  console.log(`\n── ${title} ──`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-load-'));
+  const sim: ExchangeSimHandle = await startExchangeSim({ port: 0 });
+  const push = await LocalPushService.start();
+  const certificateFile = path.join(dataDir, 'push-ca.pem');
+  fs.writeFileSync(certificateFile, push.certificatePem);
+  const apis: Api[] = [];
+  const workers: ChildProcess[] = [];
+  const limit = setTimeout(() => {
+    console.error(`the phase did not end within ${PHASE_LIMIT_MS / 1000} s; stopping`);
+    for (const child of [...workers, ...apis.map((api) => api.child)]) child.kill('SIGKILL');
+    process.exit(1);
+  }, PHASE_LIMIT_MS);
+  try {
+    for (let i = 0; i < processes; i += 1) {
+      apis.push(
+        await startApi({
+          DATA_DIR: dataDir,
+          ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+          MARKET_DATA: 'binance',
+          BINANCE_REST_URL: sim.url,
+          BINANCE_WS_URL: sim.wsUrl,
+          PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+          NODE_EXTRA_CA_CERTS: certificateFile,
+          // Clients are told apart by X-Forwarded-For, as behind the load balancer of a deployment.
+          TRUST_PROXY: 'true',
+          LOG_LEVEL: 'warn',
+        }),
+      );
+    }
+    const apiUrls = apis.map((api) => api.url);
+    const subscriptions = await registerSubscriptions(apiUrls[0]!, push);
+    const prices = Object.fromEntries(
+      Object.entries(sim.controls.state().prices).map(([symbol, price]) => [symbol, Number(price)]),
+    );
+
+    const hubs = worker('hubClientsWorker.js');
+    workers.push(hubs);
+    const connectStarted = Date.now();
+    const connecting = nextReport(hubs, 'connected');
+    hubs.send({
+      kind: 'hubClients',
+      apiUrls,
+      connections: CONNECTIONS,
+      simWsUrl: sim.wsUrl,
+    } satisfies LoadWorkerCommand);
+    const connected = await connecting;
+    console.log(
+      `  hub connections: ${connected.connected}/${CONNECTIONS} open and subscribed in ${(
+        (Date.now() - connectStarted) /
+        1000
+      ).toFixed(
+        1,
+      )} s over ${SYMBOLS.length * 8} streams; connect errors ${JSON.stringify(connected.errors)}`,
+    );
+
+    const http = worker('httpLoadWorker.js');
+    workers.push(http);
+    const finished = nextReport(http, 'httpResult');
+    hubs.send({ kind: 'startMeasuring' } satisfies LoadWorkerCommand);
+    http.send({
+      kind: 'httpLoad',
+      apiUrls,
+      seconds: SECONDS,
+      alertsPerSecond: ALERTS_PER_SECOND,
+      candlesPerSecond: CANDLES_PER_SECOND,
+      candlesLimit: CANDLES_LIMIT,
+      subscriptions,
+      prices,
+    } satisfies LoadWorkerCommand);
+    const sampler = setInterval(() => {
+      for (const api of apis) {
+        const rss = rssMiB(api.child.pid);
+        if (rss !== undefined) api.rss.push(rss);
+      }
+    }, 1_000);
+    const httpResult = await finished;
+    clearInterval(sampler);
+    const hubResultComing = nextReport(hubs, 'hubResult');
+    hubs.send({ kind: 'stop' } satisfies LoadWorkerCommand);
+    const hubResult = await hubResultComing;
+
+    console.log(
+      `  sent: ${httpResult.sent.alertCreate} alert creations, ${httpResult.sent.candles} GET /candles (limit ${CANDLES_LIMIT}) in ${SECONDS} s`,
+    );
+    console.log(line('alert create', httpResult.latency.alertCreate!));
+    console.log(line('GET /candles', httpResult.latency.candles!));
+    console.log(line('update lag (from E)', hubResult.lag));
+    console.log(line('update lag (api share)', hubResult.apiLag));
+    console.log(
+      `  hub: ${hubResult.updates} updates received (${hubResult.unmatched} without a simulator event to match: first candles), ${hubResult.open}/${CONNECTIONS} connections open at the end`,
+    );
+    const errors = { ...httpResult.errors, ...prefixed('hub', hubResult.errors) };
+    console.log(`  errors: ${Object.keys(errors).length === 0 ? 'none' : JSON.stringify(errors)}`);
+    for (const [i, api] of apis.entries()) {
+      const samples = api.rss;
+      console.log(
+        `  api process ${i + 1} RSS (MiB, sampled every 1 s): start ${samples[0]?.toFixed(0)}, max ${Math.max(
+          ...samples,
+        ).toFixed(0)}, end ${samples.at(-1)?.toFixed(0)}`,
+      );
+    }
+    console.log(`  pushes delivered to the local push service: ${push.received.length}`);
+    console.log(
+      `  simulator REST weight used in the current minute: ${sim.controls.state().usedWeight}`,
+    );
+    if (processes === 1) {
+      console.log(
+        `  lag target (p99 < ${LAG_TARGET_MS} ms): ${hubResult.lag.p99 < LAG_TARGET_MS ? 'met' : 'MISSED'}`,
+      );
+    }
+    return Object.keys(errors).length === 0;
+  } finally {
+    clearTimeout(limit);
+    for (const child of workers) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const api of apis) {
+      if (api.child.exitCode === null) {
+        const exited = once(api.child, 'exit');
+        api.child.kill('SIGTERM');
+        await exited;
+      }
+    }
+    await push.close();
+    await sim.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function prefixed(prefix: string, counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).map(([key, n]) => [`${prefix} ${key}`, n]));
+}
+
+/** A fresh database on the configured server for the PostgreSQL phase; dropped after. */
+async function withDatabase(serverUrl: string, run: (url: string) => Promise<boolean>) {
+  const name = `pairwatch_load_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await run(url.href);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `bench:load: ${CONNECTIONS} hub connections, ${ALERTS_PER_SECOND} alert creations/s, ` +
+      `${CANDLES_PER_SECOND} GET /candles/s for ${SECONDS} s (LOAD_SECONDS)`,
+  );
+  console.log(
+    `machine: ${os.cpus().length} cores, Node ${process.version}. The load generator (this process: ` +
+      'simulator and push service; one worker for hub clients, one for REST) and the api share ' +
+      'these cores, so the figures are a floor for the api alone.',
+  );
+  let ok = await phase('one api process, SQLite', 1, undefined);
+  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    ok =
+      (await withDatabase(serverUrl, (url) => phase('two api processes, PostgreSQL', 2, url))) &&
+      ok;
+  } else {
+    console.log(
+      '\n── two api processes, PostgreSQL: SKIPPED (set TEST_DATABASE_URL or DATABASE_URL) ──',
+    );
+  }
+  process.exitCode = ok ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

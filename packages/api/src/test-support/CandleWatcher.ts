@@ -1,0 +1,52 @@
+import {
+  HttpTransportType,
+  type HubConnection,
+  HubConnectionBuilder,
+  LogLevel,
+} from '@microsoft/signalr';
+import { type CandleUpdate, type Interval, type SymbolId } from '@pairwatch/domain';
+import { waitFor } from './waitFor';
+
+/**
+ * A browser's candle subscription: the official SignalR client over a real WebSocket, subscribed
+ * to some streams, recording when each `CandleUpdate` arrived. With `reconnect` it comes back
+ * after the api went away (as `packages/market-data` does, only faster) and subscribes again.
+ */
+export class CandleWatcher {
+  /** Arrival time (ms) of every update, oldest first. */
+  public readonly arrivals: number[] = [];
+
+  private constructor(private readonly _connection: HubConnection) {}
+
+  /** Connects to `${apiUrl}/candles-hub` and subscribes to every (symbol, interval) pair. */
+  public static async start(
+    apiUrl: string,
+    symbols: readonly SymbolId[],
+    intervals: readonly Interval[],
+    options: { readonly reconnect?: boolean } = {},
+  ): Promise<CandleWatcher> {
+    let builder = new HubConnectionBuilder()
+      .withUrl(`${apiUrl}/candles-hub`, { transport: HttpTransportType.WebSockets })
+      .configureLogging(LogLevel.None);
+    if (options.reconnect) {
+      builder = builder.withAutomaticReconnect({ nextRetryDelayInMilliseconds: () => 200 });
+    }
+    const connection = builder.build();
+    const watcher = new CandleWatcher(connection);
+    connection.on('CandleUpdate', (_update: CandleUpdate) => watcher.arrivals.push(Date.now()));
+    const subscribe = () => connection.invoke('SubscribeToCandleUpdates', symbols, intervals);
+    connection.onreconnected(() => void subscribe().catch(() => undefined));
+    await connection.start();
+    await subscribe();
+    return watcher;
+  }
+
+  /** Resolves once an update arrived after `since` (ms); fails after `boundMs`. */
+  public async updatedSince(since: number, boundMs: number, what: string): Promise<void> {
+    await waitFor(() => (this.arrivals.at(-1) ?? 0) > since, what, boundMs);
+  }
+
+  public async stop(): Promise<void> {
+    await this._connection.stop();
+  }
+}
