@@ -23,6 +23,21 @@ const CONTAINER_NAME = /^[A-Za-z_$][\w$]*$/;
  */
 
 /**
+ * For the host: every named MUI module of the shared map is provided from its resolved file, so
+ * webpack provides it even where the host's own code does not import it (a bare package request is
+ * provided only when imported). Remotes keep the map as it is.
+ */
+function withProvidedMui(shared, exposes, appRequire) {
+  if (Object.keys(exposes).length > 0) return shared;
+  const result = { ...shared };
+  for (const [key, options] of Object.entries(shared)) {
+    if (!key.startsWith('@mui/material/') || key.endsWith('/')) continue;
+    result[key] = { ...options, import: appRequire.resolve(key) };
+  }
+  return result;
+}
+
+/**
  * Returns a webpack config function (`(env, argv) => config`) for one federated app: entry
  * `src/main.ts` (which only does `import('./bootstrap')`), swc for TS/TSX, `publicPath: 'auto'`,
  * `shareStrategy: 'loaded-first'`, the shared map of {@link federationShared}, `mf-manifest.json`,
@@ -161,7 +176,7 @@ function createFederatedConfig(options) {
           exposes,
           // Remote URLs are registered at run time by the shell (app-config.json), never built in.
           remotes: {},
-          shared: federationShared(packageJson, { appDir }),
+          shared: withProvidedMui(federationShared(packageJson, { appDir }), exposes, appRequire),
           // Load remotes on demand: a remote that is down must not stall the shell's start.
           shareStrategy: 'loaded-first',
           runtimePlugins,

@@ -6,6 +6,54 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+/** The MUI modules the apps and ui-kit import (deep imports, one component each). */
+const MUI_COMPONENTS = Object.freeze([
+  'Alert',
+  'AlertTitle',
+  'AppBar',
+  'Autocomplete',
+  'Box',
+  'Button',
+  'Card',
+  'CardContent',
+  'CardHeader',
+  'Checkbox',
+  'Chip',
+  'CircularProgress',
+  'Container',
+  'CssBaseline',
+  'Dialog',
+  'DialogActions',
+  'DialogContent',
+  'DialogContentText',
+  'DialogTitle',
+  'FormControlLabel',
+  'FormLabel',
+  'IconButton',
+  'LinearProgress',
+  'Link',
+  'MenuItem',
+  'Paper',
+  'Popover',
+  'Popper',
+  'Stack',
+  'SvgIcon',
+  'Table',
+  'TableBody',
+  'TableCell',
+  'TableContainer',
+  'TableHead',
+  'TableRow',
+  'TextField',
+  'ToggleButton',
+  'ToggleButtonGroup',
+  'Toolbar',
+  'Tooltip',
+  'Typography',
+  'styles',
+  'useMediaQuery',
+]);
+
 /**
  * Every shared module: the share key and the npm package whose version it carries. A key ending
  * in `/` is a prefix: `react-dom/` covers `react-dom/client`, `@mui/material/` covers deep imports
@@ -22,6 +70,11 @@ const SHARED_MODULES = Object.freeze([
   { key: 'react-router-dom', packageName: 'react-router-dom' },
   { key: '@mui/material', packageName: '@mui/material' },
   { key: '@mui/material/', packageName: '@mui/material' },
+  // Named one by one as well: a prefix key provides only what the app itself imports, so the
+  // shell would not provide the components only a remote uses (Card, Table, …) and the remote
+  // would fetch its own copies in a second wave of requests after its entry. Named keys are
+  // provided by every app, so the shell's vendor chunk holds them all.
+  ...MUI_COMPONENTS.map((name) => ({ key: `@mui/material/${name}`, packageName: '@mui/material' })),
   { key: '@emotion/react', packageName: '@emotion/react' },
   { key: '@emotion/styled', packageName: '@emotion/styled' },
   { key: 'notistack', packageName: 'notistack' },
