@@ -205,6 +205,29 @@ describe('GET /candles', () => {
     expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
     expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
     expect(JSON.parse(plain.body)).toEqual(candles);
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+  });
+
+  it('sends the same compressed bytes while the candles are unchanged, and new ones when they change', async () => {
+    const { app, market } = await setUp();
+    let candles = Array.from({ length: 500 }, (_, i) => ({
+      ...CANDLE,
+      time: (CANDLE.time + i * 60) as UnixSeconds,
+    }));
+    market.answer = async () => candles;
+    const get = () =>
+      app.inject({
+        url: '/candles?symbol=BTCUSDT&interval=OneMinute',
+        headers: { 'accept-encoding': 'br' },
+      });
+
+    const first = await get();
+    const again = await get();
+    candles = [...candles.slice(0, -1), { ...candles.at(-1)!, close: 123.45 }];
+    const changed = await get();
+
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(changed.rawPayload).toString())).toEqual(candles);
   });
 
   it('answers 503 with Retry-After when the upstream is unavailable and the cache cannot answer', async () => {

@@ -12,6 +12,7 @@ import { ApiProblem } from '../errors/ApiProblem';
 import { quoteInput } from '../errors/quoteInput';
 import { type CandleQuery, type MarketData } from '../market/MarketData';
 import { candlesResponseSchema } from './candlesResponseSchema';
+import { acceptedBodyEncoding, CompressedBodies } from './CompressedBodies';
 
 /** Options of {@link candlesRoutes}. */
 export interface CandlesRoutesOptions {
@@ -126,7 +127,25 @@ function parseCandlesQuery(query: Record<string, unknown>): CandleQuery {
  * with `startTime`, the earliest opening at or after it.
  */
 export const candlesRoutes: FastifyPluginAsync<CandlesRoutesOptions> = async (app, options) => {
-  app.get('/candles', { schema: { response: { 200: candlesResponseSchema } } }, async (request) =>
-    options.marketData.getCandles(parseCandlesQuery(request.query as Record<string, unknown>)),
+  const compressed = new CompressedBodies();
+  app.get(
+    '/candles',
+    { schema: { response: { 200: candlesResponseSchema } } },
+    async (request, reply) => {
+      const query = parseCandlesQuery(request.query as Record<string, unknown>);
+      const candles = await options.marketData.getCandles(query);
+      const encoding = acceptedBodyEncoding(request.headers['accept-encoding']);
+      if (encoding === undefined) return candles;
+      // Compressed here, from the last answer to the same query when it has not changed, rather
+      // than by @fastify/compress for every request (it leaves an encoded answer alone).
+      const json = reply.serialize(candles) as string;
+      const key = `${query.symbol}|${query.interval}|${query.limit}|${query.endTime ?? ''}|${query.startTime ?? ''}`;
+      const body = await compressed.body(key, json, encoding);
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-encoding', encoding)
+        .header('vary', 'accept-encoding')
+        .send(body);
+    },
   );
 };

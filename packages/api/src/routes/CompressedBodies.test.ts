@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { acceptedBodyEncoding, CompressedBodies } from './CompressedBodies';
+
+const json = (n: number) => JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ i, n })));
+
+describe('CompressedBodies', () => {
+  it('compresses a JSON answer that decodes to the same text, and reuses it while unchanged', async () => {
+    const bodies = new CompressedBodies();
+    const first = await bodies.body('a', json(1), 'br');
+    expect(brotliDecompressSync(first).toString()).toBe(json(1));
+    expect(await bodies.body('a', json(1), 'br')).toBe(first);
+    const gz = await bodies.body('a', json(1), 'gzip');
+    expect(gunzipSync(gz).toString()).toBe(json(1));
+  });
+
+  it('compresses again when the answer to the same request changed', async () => {
+    const bodies = new CompressedBodies();
+    const first = await bodies.body('a', json(1), 'br');
+    const second = await bodies.body('a', json(2), 'br');
+    expect(second).not.toBe(first);
+    expect(brotliDecompressSync(second).toString()).toBe(json(2));
+  });
+
+  it('forgets the least recently used request beyond its size', async () => {
+    const bodies = new CompressedBodies(2);
+    const a = await bodies.body('a', json(1), 'gzip');
+    await bodies.body('b', json(1), 'gzip');
+    expect(await bodies.body('a', json(1), 'gzip')).toBe(a); // a is now the most recent
+    await bodies.body('c', json(1), 'gzip'); // b goes
+    expect(bodies.size).toBe(2);
+    expect(await bodies.body('a', json(1), 'gzip')).toBe(a);
+    const b = await bodies.body('b', json(1), 'gzip');
+    expect(gunzipSync(b).toString()).toBe(json(1));
+  });
+});
+
+describe('acceptedBodyEncoding', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['identity', undefined],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0', undefined],
+    ['BR', 'br'],
+  ])('%j → %j', (header, expected) => {
+    expect(acceptedBodyEncoding(header)).toBe(expected);
+  });
+});
