@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
@@ -50,6 +50,10 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
   const pushState = usePushState(push);
   const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
   const [prefill, setPrefill] = useState<AlertPrefill | undefined>(undefined);
+  // The chart first: New Alert and Your alerts (below it) render in a transition after the first
+  // commit, so the candles do not wait for the form and the table to render (pnpm bench:web).
+  const [showCards, setShowCards] = useState(false);
+  useEffect(() => startTransition(() => setShowCards(true)), []);
 
   useUrlSelection(store);
   useSymbolInfo(store, market, state.symbol);
@@ -147,34 +151,36 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
           onAddAlert={addAlertFromChart}
         />
       </Card>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 1fr) 2fr' },
-          alignItems: 'start',
-        }}
-      >
-        <NewAlertCard
-          symbol={state.symbol}
-          interval={state.interval}
-          symbolInfo={state.symbolInfo}
-          market={market}
-          pushActive={pushState.status === 'active'}
-          subscriptionId={pushState.subscriptionId}
-          alerts={alerts}
-          onCreated={() => void reload()}
-          prefill={prefill}
-        />
-        <AlertsTable
-          alerts={state.alerts}
-          selectedSymbol={state.symbol}
-          symbolInfo={state.symbolInfo}
-          onSelect={selectFromTable}
-          onDelete={(alert) => void deleteAlert(alert)}
-          deleting={deleting}
-        />
-      </Box>
+      {showCards && (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 1fr) 2fr' },
+            alignItems: 'start',
+          }}
+        >
+          <NewAlertCard
+            symbol={state.symbol}
+            interval={state.interval}
+            symbolInfo={state.symbolInfo}
+            market={market}
+            pushActive={pushState.status === 'active'}
+            subscriptionId={pushState.subscriptionId}
+            alerts={alerts}
+            onCreated={() => void reload()}
+            prefill={prefill}
+          />
+          <AlertsTable
+            alerts={state.alerts}
+            selectedSymbol={state.symbol}
+            symbolInfo={state.symbolInfo}
+            onSelect={selectFromTable}
+            onDelete={(alert) => void deleteAlert(alert)}
+            deleting={deleting}
+          />
+        </Box>
+      )}
     </Stack>
   );
 }
