@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
+import { useSearchParams } from 'react-router';
 import { type Alert, type Interval, type SymbolId } from '@pairwatch/domain';
 import { IntervalPicker, SymbolPicker } from '@pairwatch/ui-kit';
 import { apiErrorDetail } from '../alerts/ApiError';
@@ -14,7 +15,7 @@ import { useAlertsList } from '../hooks/useAlertsList';
 import { useAlertsState } from '../hooks/useAlertsState';
 import { usePushState } from '../hooks/usePushState';
 import { useSymbolInfo } from '../hooks/useSymbolInfo';
-import { useUrlSelection } from '../hooks/useUrlSelection';
+import { applyUrlSelection, useUrlSelection } from '../hooks/useUrlSelection';
 import { AlertsStore } from '../store/AlertsStore';
 import { AlertsTable } from '../table/AlertsTable';
 import { showToast } from '../ui/showToast';
@@ -45,7 +46,12 @@ function browserStorage(): Storage | undefined {
  */
 export function AlertsScreen({ services, storage }: AlertsScreenProps) {
   const { market, alerts, push } = services;
-  const [store] = useState(() => new AlertsStore(storage ?? browserStorage()));
+  const [params] = useSearchParams();
+  const [store] = useState(() => {
+    const created = new AlertsStore(storage ?? browserStorage());
+    applyUrlSelection(created, params);
+    return created;
+  });
   const state = useAlertsState(store);
   const pushState = usePushState(push);
   const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
