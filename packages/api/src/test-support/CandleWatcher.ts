@@ -5,6 +5,7 @@ import {
   LogLevel,
 } from '@microsoft/signalr';
 import { type CandleUpdate, type Interval, type SymbolId } from '@pairwatch/domain';
+import { expect } from '@jest/globals';
 import { waitFor } from './waitFor';
 
 /**
@@ -41,9 +42,19 @@ export class CandleWatcher {
     return watcher;
   }
 
-  /** Resolves once an update arrived after `since` (ms); fails after `boundMs`. */
+  /**
+   * Resolves once an update arrived after `since` (ms), and prints how long after `since` it came
+   * (the suite's figure for "hub clients update again"); fails after `boundMs`.
+   */
   public async updatedSince(since: number, boundMs: number, what: string): Promise<void> {
+    const waitedFrom = Date.now();
     await waitFor(() => (this.arrivals.at(-1) ?? 0) > since, what, boundMs);
+    const first = this.arrivals.find((time) => time > since) ?? Date.now();
+    // `since` 0 asks for any update: measured from the call instead.
+    const took = Math.max(0, first - (since > 0 ? since : waitedFrom));
+    console.log(
+      `${expect.getState().currentTestName ?? 'fault'}: ${what} after ${took} ms (bound ${boundMs} ms)`,
+    );
   }
 
   public async stop(): Promise<void> {
