@@ -23,12 +23,11 @@ const CONTAINER_NAME = /^[A-Za-z_$][\w$]*$/;
  */
 
 /**
- * For the host: every named MUI module of the shared map is provided from its resolved file, so
- * webpack provides it even where the host's own code does not import it (a bare package request is
- * provided only when imported). Remotes keep the map as it is.
+ * The host's shared map: every named MUI module is provided from its resolved file, so webpack
+ * provides it even where the host's own code does not import it (a bare package request is
+ * provided only when imported) and the remotes find it in the host.
  */
-function withProvidedMui(shared, exposes, appRequire) {
-  if (Object.keys(exposes).length > 0) return shared;
+function withProvidedMui(shared, appRequire) {
   const result = { ...shared };
   for (const [key, options] of Object.entries(shared)) {
     if (!key.startsWith('@mui/material/') || key.endsWith('/')) continue;
@@ -81,6 +80,9 @@ function createFederatedConfig(options) {
   const HtmlWebpackPlugin = appRequire('html-webpack-plugin');
   const CopyWebpackPlugin = appRequire('copy-webpack-plugin');
 
+  // The shell has nothing to expose; a remote exposes its screen.
+  const host = Object.keys(exposes).length === 0;
+  const shared = federationShared(packageJson, { appDir });
   const publicDir = path.join(appDir, 'public');
   const template = path.join(publicDir, 'index.html');
   const hasPublic = fs.existsSync(publicDir);
@@ -152,7 +154,7 @@ function createFederatedConfig(options) {
         // queue on the browser's 6 connections per origin. One chunk for all of them instead.
         // A remote keeps the default: its shared fallbacks are loaded only where the host has no
         // copy, so grouping them would download modules the host already provides.
-        ...(Object.keys(exposes).length === 0 && production
+        ...(host && production
           ? {
               splitChunks: {
                 cacheGroups: {
@@ -176,7 +178,7 @@ function createFederatedConfig(options) {
           exposes,
           // Remote URLs are registered at run time by the shell (app-config.json), never built in.
           remotes: {},
-          shared: withProvidedMui(federationShared(packageJson, { appDir }), exposes, appRequire),
+          shared: host ? withProvidedMui(shared, appRequire) : shared,
           // Load remotes on demand: a remote that is down must not stall the shell's start.
           shareStrategy: 'loaded-first',
           runtimePlugins,
