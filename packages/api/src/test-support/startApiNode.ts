@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { type PostgresCoordinatorTiming } from '../cluster/PostgresCoordinator';
 import { loadConfig } from '../config/loadConfig';
 import { type MarketRuntime, startMarket } from '../market/startMarket';
+import { FAST_MARKET_TUNING } from './FAST_MARKET_TUNING';
 
 /** One api "process" in a test: its own market (fed by a shared simulator), hub, store and app. */
 export interface ApiNode {
@@ -44,17 +45,7 @@ export async function startApiNode(options: ApiNodeOptions): Promise<ApiNode> {
   const market = await startMarket({
     config,
     logger,
-    tuning: {
-      syncRetryBaseMs: 100,
-      syncRetryMaxMs: 500,
-      syncGiveUpMs: 20_000,
-      feed: {
-        reconnectBaseMs: 50,
-        reconnectMaxMs: 400,
-        stallTimeoutMs: 1_500,
-        stableAfterMs: 1_000,
-      },
-    },
+    tuning: FAST_MARKET_TUNING,
   });
   let app: FastifyInstance;
   try {

@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config/loadConfig';
 import { type MarketRuntime, startMarket } from '../market/startMarket';
 import { tempDataDir } from './tempDataDir';
+import { FAST_MARKET_TUNING } from './FAST_MARKET_TUNING';
 
 /** The api on a real port, fed by a simulator on another, sharing a clock tests can jump. */
 export interface SimStack {
@@ -45,18 +46,7 @@ export async function startSimStack(
   const market = await startMarket({
     config: { marketData: 'binance', binanceRestUrl: sim.url, binanceWsUrl: sim.wsUrl },
     logger,
-    tuning: {
-      now,
-      syncRetryBaseMs: 100,
-      syncRetryMaxMs: 500,
-      syncGiveUpMs: 20_000,
-      feed: {
-        reconnectBaseMs: 50,
-        reconnectMaxMs: 400,
-        stallTimeoutMs: 1_500,
-        stableAfterMs: 1_000,
-      },
-    },
+    tuning: { ...FAST_MARKET_TUNING, now },
   });
   const dataDir = tempDataDir();
   const app = await buildApp({
