@@ -1,47 +1,23 @@
-import { type Page } from '@playwright/test';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
+import { stubPush } from '../harness/stubPush';
 
 // When push cannot be turned on, the banner says what happened and what to do — instead of asking
 // again for a permission the browser already answered.
 
-/** Stubs the browser's notification permission (answering `answer`) and its push manager. */
-async function stubBrowserPush(page: Page, answer: NotificationPermission): Promise<void> {
-  await page.addInitScript((reply) => {
-    const json = {
-      endpoint: 'https://push.example.net/send/e2e',
-      expirationTime: null,
-      keys: {
-        p256dh:
-          'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-        auth: 'tBHItJI5svbpez7KI4CCXg',
-      },
-    };
-    const stub = {
-      endpoint: json.endpoint,
-      expirationTime: null,
-      options: { userVisibleOnly: true, applicationServerKey: null },
-      getKey: () => null,
-      toJSON: () => json,
-      unsubscribe: async () => true,
-    };
-    PushManager.prototype.subscribe = async () => stub as unknown as PushSubscription;
-    PushManager.prototype.getSubscription = async () => null;
-    let permission: NotificationPermission = 'default';
-    Object.defineProperty(Notification, 'permission', {
-      configurable: true,
-      get: () => permission,
-    });
-    Notification.requestPermission = async () => {
-      permission = reply;
-      return permission;
-    };
-  }, answer);
-}
+/** A subscription on a push service nobody reaches: these tests stop before any push. */
+const UNUSED_SUBSCRIPTION = {
+  endpoint: 'https://push.example.net/send/e2e',
+  keys: {
+    p256dh:
+      'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+};
 
 test('says notifications are blocked, and how to allow them, when the user refuses', async ({
   page,
 }) => {
-  await stubBrowserPush(page, 'denied');
+  await stubPush(page, UNUSED_SUBSCRIPTION, { answer: 'denied' });
   await page.goto('/alerts');
 
   await clickOnScreen(page.getByRole('button', { name: 'enable push notifications' }));
@@ -56,7 +32,7 @@ test('says why registering failed when the api refuses the subscription, and ret
   pageErrors,
 }) => {
   pageErrors.allow(/status of 409 \(Conflict\)/);
-  await stubBrowserPush(page, 'granted');
+  await stubPush(page, UNUSED_SUBSCRIPTION);
   let refusals = 0;
   await page.route(/\/push\/subscriptions$/, async (route) => {
     refusals += 1;
