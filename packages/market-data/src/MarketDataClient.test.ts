@@ -214,6 +214,15 @@ describe('MarketDataClient construction', () => {
 
 describe('MarketDataClient prefetched responses', () => {
   const candlesUrl = 'http://127.0.0.1:5080/candles?symbol=BTCUSDT&interval=OneMinute&limit=500';
+  /** A client on the fake api that holds `response` as the prefetched answer to `candlesUrl`. */
+  const prefetching = (response: Promise<Response>, now?: () => number) =>
+    new MarketDataClient({
+      apiUrl: 'http://127.0.0.1:5080',
+      fetch: api.fetch,
+      connect: new FakeHubServer().connect,
+      ...(now === undefined ? {} : { now }),
+      prefetched: new Map([[candlesUrl, response]]),
+    });
   const jsonResponse = (body: unknown) =>
     Promise.resolve(
       new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
@@ -221,57 +230,36 @@ describe('MarketDataClient prefetched responses', () => {
 
   it('answers the first request of a prefetched URL with its response, and asks the api after that', async () => {
     api.candles = () => [candleAt(120, 7)];
-    const prefetching = new MarketDataClient({
-      apiUrl: 'http://127.0.0.1:5080',
-      fetch: api.fetch,
-      connect: new FakeHubServer().connect,
-      prefetched: new Map([[candlesUrl, jsonResponse([candleAt(60, 1)])]]),
-    });
+    const client = prefetching(jsonResponse([candleAt(60, 1)]));
 
-    expect(await prefetching.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(60, 1)]);
+    expect(await client.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(60, 1)]);
     expect(api.requests).toEqual([]);
-    expect(await prefetching.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(120, 7)]);
+    expect(await client.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(120, 7)]);
     expect(api.requests.map(String)).toEqual([candlesUrl]);
   });
 
   it('does not use a prefetch for another URL', async () => {
     api.candles = () => [candleAt(120, 7)];
-    const prefetching = new MarketDataClient({
-      apiUrl: 'http://127.0.0.1:5080',
-      fetch: api.fetch,
-      connect: new FakeHubServer().connect,
-      prefetched: new Map([[candlesUrl, jsonResponse([candleAt(60, 1)])]]),
-    });
+    const client = prefetching(jsonResponse([candleAt(60, 1)]));
 
-    expect(await prefetching.getCandles('BTCUSDT', 'OneHour')).toEqual([candleAt(120, 7)]);
+    expect(await client.getCandles('BTCUSDT', 'OneHour')).toEqual([candleAt(120, 7)]);
     expect(api.requests).toHaveLength(1);
   });
 
   it('does not use a prefetch once it is older than PREFETCH_MAX_AGE_MS', async () => {
     api.candles = () => [candleAt(120, 7)];
     let time = 1_000_000;
-    const prefetching = new MarketDataClient({
-      apiUrl: 'http://127.0.0.1:5080',
-      fetch: api.fetch,
-      connect: new FakeHubServer().connect,
-      now: () => time,
-      prefetched: new Map([[candlesUrl, jsonResponse([candleAt(60, 1)])]]),
-    });
+    const client = prefetching(jsonResponse([candleAt(60, 1)]), () => time);
 
     time += PREFETCH_MAX_AGE_MS + 1;
-    expect(await prefetching.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(120, 7)]);
+    expect(await client.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(120, 7)]);
     expect(api.requests).toHaveLength(1);
   });
 
   it('reports a failed prefetch like a failed request', async () => {
-    const prefetching = new MarketDataClient({
-      apiUrl: 'http://127.0.0.1:5080',
-      fetch: api.fetch,
-      connect: new FakeHubServer().connect,
-      prefetched: new Map([[candlesUrl, Promise.reject(new TypeError('Failed to fetch'))]]),
-    });
+    const client = prefetching(Promise.reject(new TypeError('Failed to fetch')));
 
-    const error = await rejection(prefetching.getCandles('BTCUSDT', 'OneMinute'));
+    const error = await rejection(client.getCandles('BTCUSDT', 'OneMinute'));
     expect(error).toBeInstanceOf(MarketDataError);
     expect((error as MarketDataError).kind).toBe('candles');
   });
