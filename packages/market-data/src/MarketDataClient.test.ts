@@ -230,7 +230,8 @@ describe('MarketDataClient prefetched responses', () => {
 
   it('answers the first request of a prefetched URL with its response, and asks the api after that', async () => {
     api.candles = () => [candleAt(120, 7)];
-    const client = prefetching(jsonResponse([candleAt(60, 1)]));
+    // The clock in candleAt(60)'s minute: the prefetched page is current.
+    const client = prefetching(jsonResponse([candleAt(60, 1)]), () => 90_000);
 
     expect(await client.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(60, 1)]);
     expect(api.requests).toEqual([]);
@@ -254,6 +255,25 @@ describe('MarketDataClient prefetched responses', () => {
     time += PREFETCH_MAX_AGE_MS + 1;
     expect(await client.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(120, 7)]);
     expect(api.requests).toHaveLength(1);
+  });
+
+  it('asks again when the prefetched page ends before the current interval', async () => {
+    // The prefetch was answered in the minute of candleAt(60); the clock is now in the next one.
+    api.candles = () => [candleAt(60, 1), candleAt(120, 7)];
+    const client = prefetching(jsonResponse([candleAt(60, 1)]), () => 150_000);
+
+    expect(await client.getCandles('BTCUSDT', 'OneMinute')).toEqual([
+      candleAt(60, 1),
+      candleAt(120, 7),
+    ]);
+    expect(api.requests.map(String)).toEqual([candlesUrl]);
+  });
+
+  it('keeps a prefetched page whose last bar is the current one', async () => {
+    const client = prefetching(jsonResponse([candleAt(60, 1)]), () => 90_000);
+
+    expect(await client.getCandles('BTCUSDT', 'OneMinute')).toEqual([candleAt(60, 1)]);
+    expect(api.requests).toEqual([]);
   });
 
   it('reports a failed prefetch like a failed request', async () => {

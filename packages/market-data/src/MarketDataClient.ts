@@ -3,6 +3,7 @@ import {
   type Candle,
   type CandleUpdate,
   type Interval,
+  intervalOpenTime,
   isInterval,
   isSymbolId,
   type SymbolId,
@@ -84,6 +85,7 @@ function usingPrefetched(
   prefetched: ReadonlyMap<string, Promise<Response>> | undefined,
   fetchFn: FetchLike,
   now: () => number,
+  onServed: (url: string) => void,
 ): FetchLike {
   if (!prefetched || prefetched.size === 0) return fetchFn;
   const pending = new Map(prefetched);
@@ -93,6 +95,7 @@ function usingPrefetched(
     const response = pending.get(input);
     if (response === undefined || (init?.method ?? 'GET') !== 'GET') return fetchFn(input, init);
     pending.delete(input);
+    onServed(input);
     return response;
   };
 }
@@ -122,16 +125,21 @@ export class MarketDataClient {
   readonly errors$: Observable<MarketDataError>;
 
   private readonly fetchFn: FetchLike;
+  private readonly now: () => number;
+  /** URLs answered by a prefetch (each once), so a stale latest page can be asked for again. */
+  private readonly servedByPrefetch = new Set<string>();
   private readonly errors = new Subject<MarketDataError>();
   private readonly hub: CandleHub;
   private readonly symbolsLoader: SymbolsInfoLoader;
 
   constructor(options: MarketDataClientOptions) {
     this.apiUrl = normalizeApiUrl(options.apiUrl);
+    this.now = options.now ?? Date.now;
     this.fetchFn = usingPrefetched(
       options.prefetched,
       options.fetch ?? defaultFetch,
-      options.now ?? Date.now,
+      this.now,
+      (url) => this.servedByPrefetch.add(url),
     );
     this.errors$ = this.errors.asObservable();
     this.hub = new CandleHub({
@@ -180,6 +188,18 @@ export class MarketDataClient {
     if (endTime !== undefined) query.set('endTime', toIsoTime(endTime, 'endTime'));
     if (startTime !== undefined) query.set('startTime', toIsoTime(startTime, 'startTime'));
     const url = `${this.apiUrl}/candles?${query.toString()}`;
+    const candles = await this.requestCandles(url, signal);
+    // A prefetched latest page from before an interval boundary lacks the final update of the
+    // bar that was current then (live updates reach only subscribers, which it predates): ask
+    // again for a page that ends in the current interval.
+    if (this.servedByPrefetch.delete(url) && endTime === undefined && startTime === undefined) {
+      const current = intervalOpenTime(interval, Math.floor(this.now() / 1000) as UnixSeconds);
+      if ((candles.at(-1)?.time ?? current) < current) return this.requestCandles(url, signal);
+    }
+    return candles;
+  }
+
+  private async requestCandles(url: string, signal: AbortSignal | undefined): Promise<Candle[]> {
     const body = await requestJson(this.fetchFn, url, 'candles', signal);
     try {
       return parseCandles(body);
