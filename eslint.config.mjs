@@ -64,7 +64,6 @@ export default tseslint.config(
       '**/coverage/**',
       'e2e/artifacts/**',
       'e2e/test-results/**',
-      '**/*.cjs',
     ],
   },
   js.configs.recommended,
@@ -139,6 +138,38 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules for all TypeScript: a promise is awaited, returned or handed to something
+    // that handles its rejection; class members follow one style (plain `private`, no `public`
+    // keyword, no `_` prefix), as CONTRIBUTING.md describes.
+    files: ['packages/*/{src,bench}/**/*.{ts,tsx}', 'e2e/**/*.ts', 'tools/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        project: ['packages/*/tsconfig.spec.json', 'e2e/tsconfig.json', 'tools/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/explicit-member-accessibility': ['error', { accessibility: 'no-public' }],
+      '@typescript-eslint/naming-convention': [
+        'error',
+        {
+          selector: 'memberLike',
+          modifiers: ['private'],
+          format: ['camelCase', 'UPPER_CASE'],
+          leadingUnderscore: 'forbid',
+        },
+        {
+          selector: 'memberLike',
+          modifiers: ['protected'],
+          format: ['camelCase', 'UPPER_CASE'],
+          leadingUnderscore: 'forbid',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/{shell,alerts-mfe,positions-mfe,ui-kit,market-data}/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -156,6 +187,12 @@ export default tseslint.config(
       '**/*.config.{ts,mjs}',
     ],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Build configs and the Module Federation helpers are CommonJS, run by webpack and jest.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Entry modules that React.lazy, MF `exposes` or a tool's config loader import by default.

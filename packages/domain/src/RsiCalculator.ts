@@ -38,32 +38,32 @@ const EMPTY: RsiState = { count: 0, close: 0, gainCarry: 0, lossCarry: 0, rsi: u
  * ```
  */
 export class RsiCalculator {
-  private _before: RsiState = EMPTY;
-  private _after: RsiState = EMPTY;
-  private _lastTime: UnixSeconds | undefined;
+  private before: RsiState = EMPTY;
+  private after: RsiState = EMPTY;
+  private lastTime: UnixSeconds | undefined;
 
   /** @param lookback - periods of smoothing, an integer ≥ 1 (default 14). */
-  public constructor(public readonly lookback: number = RSI_LOOKBACK) {
+  constructor(readonly lookback: number = RSI_LOOKBACK) {
     if (!Number.isInteger(lookback) || lookback < 1) {
       throw new RangeError(`RSI lookback must be an integer ≥ 1, got ${lookback}`);
     }
   }
 
   /** Number of bars in the series. */
-  public get length(): number {
-    return this._after.count;
+  get length(): number {
+    return this.after.count;
   }
 
   /** The RSI of the latest close, or `undefined` during warm-up. */
-  public get latest(): number | undefined {
-    return this._after.rsi;
+  get latest(): number | undefined {
+    return this.after.rsi;
   }
 
   /** Forgets everything and computes the RSI candles of a whole series (oldest first). */
-  public load(candles: readonly Candle[]): RsiCandle[] {
-    this._before = EMPTY;
-    this._after = EMPTY;
-    this._lastTime = undefined;
+  load(candles: readonly Candle[]): RsiCandle[] {
+    this.before = EMPTY;
+    this.after = EMPTY;
+    this.lastTime = undefined;
     return candles.map((candle) => this.update(candle));
   }
 
@@ -72,20 +72,20 @@ export class RsiCalculator {
    *
    * @throws RangeError when `candle.time` is older than the last bar.
    */
-  public update(candle: Candle): RsiCandle {
-    if (this._lastTime !== undefined && candle.time < this._lastTime) {
+  update(candle: Candle): RsiCandle {
+    if (this.lastTime !== undefined && candle.time < this.lastTime) {
       throw new RangeError(
-        `RSI update out of order: time ${candle.time} is before the last bar ${this._lastTime}`,
+        `RSI update out of order: time ${candle.time} is before the last bar ${this.lastTime}`,
       );
     }
-    if (this._lastTime === undefined || candle.time > this._lastTime) {
-      this._before = this._after;
+    if (this.lastTime === undefined || candle.time > this.lastTime) {
+      this.before = this.after;
     }
-    this._lastTime = candle.time;
-    const before = this._before;
+    this.lastTime = candle.time;
+    const before = this.before;
     const index = before.count;
     if (index === 0) {
-      this._after = { ...EMPTY, count: 1, close: candle.close };
+      this.after = { ...EMPTY, count: 1, close: candle.close };
       return { time: candle.time };
     }
     const change = candle.close - before.close;
@@ -95,7 +95,7 @@ export class RsiCalculator {
     const averageGain = (before.gainCarry + gain) / this.lookback;
     const averageLoss = (before.lossCarry + loss) / this.lookback;
     const close = warm ? rsiFromAverages(averageGain, averageLoss) : undefined;
-    this._after = {
+    this.after = {
       count: index + 1,
       close: candle.close,
       // While warming up the carry is a running sum; from the seed on it is average × (n − 1).

@@ -26,27 +26,27 @@ type Fetch = typeof fetch;
  * {@link ApiError} carrying the api's problem+json `detail` when it sent one.
  */
 export class AlertsClient {
-  private readonly _base: string;
+  private readonly base: string;
 
   /**
    * @param apiUrl - the api origin (and optional base path), e.g. `http://127.0.0.1:5080`.
-   * @param _fetch - injectable for tests.
+   * @param fetch - injectable for tests.
    */
-  public constructor(
+  constructor(
     apiUrl: string,
-    private readonly _fetch: Fetch = (input, init) => fetch(input, init),
+    private readonly fetch: Fetch = (input, init) => fetch(input, init),
   ) {
-    this._base = apiUrl.replace(/\/+$/, '');
+    this.base = apiUrl.replace(/\/+$/, '');
   }
 
   /** Creates an alert (`POST /alerts`) and returns it. */
-  public async createAlert(request: CreateAlertRequest): Promise<Alert> {
-    return parseAlert(await this._send('POST', '/alerts', request));
+  async createAlert(request: CreateAlertRequest): Promise<Alert> {
+    return parseAlert(await this.send('POST', '/alerts', request));
   }
 
   /** The alerts of a push subscription (`GET /alerts?subscriptionId=`). */
-  public async listAlerts(subscriptionId: string): Promise<Alert[]> {
-    const body = await this._send(
+  async listAlerts(subscriptionId: string): Promise<Alert[]> {
+    const body = await this.send(
       'GET',
       `/alerts?subscriptionId=${encodeURIComponent(subscriptionId)}`,
     );
@@ -57,16 +57,16 @@ export class AlertsClient {
   }
 
   /** Deletes one of the subscription's alerts (`DELETE /alerts/{id}?subscriptionId=`). */
-  public async deleteAlert(id: string, subscriptionId: string): Promise<void> {
-    await this._send(
+  async deleteAlert(id: string, subscriptionId: string): Promise<void> {
+    await this.send(
       'DELETE',
       `/alerts/${encodeURIComponent(id)}?subscriptionId=${encodeURIComponent(subscriptionId)}`,
     );
   }
 
   /** The VAPID application server key, base64url (`GET /push/public-key`). */
-  public async getPushPublicKey(): Promise<string> {
-    const body = (await this._send('GET', '/push/public-key')) as { publicKey?: unknown } | null;
+  async getPushPublicKey(): Promise<string> {
+    const body = (await this.send('GET', '/push/public-key')) as { publicKey?: unknown } | null;
     if (typeof body?.publicKey !== 'string' || body.publicKey === '') {
       throw new ApiError('GET /push/public-key', 200, 'the answer has no publicKey', undefined);
     }
@@ -74,8 +74,8 @@ export class AlertsClient {
   }
 
   /** Registers a browser push subscription and returns its id (`POST /push/subscriptions`). */
-  public async registerPushSubscription(subscription: PushSubscriptionBody): Promise<string> {
-    const body = (await this._send('POST', '/push/subscriptions', subscription)) as {
+  async registerPushSubscription(subscription: PushSubscriptionBody): Promise<string> {
+    const body = (await this.send('POST', '/push/subscriptions', subscription)) as {
       subscriptionId?: unknown;
     } | null;
     if (typeof body?.subscriptionId !== 'string' || body.subscriptionId === '') {
@@ -89,11 +89,11 @@ export class AlertsClient {
     return body.subscriptionId;
   }
 
-  private async _send(method: string, path: string, body?: unknown): Promise<unknown> {
+  private async send(method: string, path: string, body?: unknown): Promise<unknown> {
     const operation = `${method} ${path.split('?')[0]}`;
     let response: Response;
     try {
-      response = await this._fetch(`${this._base}${path}`, {
+      response = await this.fetch(`${this.base}${path}`, {
         method,
         headers:
           body === undefined

@@ -3,17 +3,17 @@
  * one) or a network failure (`status` 0).
  */
 export class ApiError extends Error {
-  public override readonly name = 'ApiError';
+  override readonly name = 'ApiError';
 
-  public constructor(
+  constructor(
     /** What was called, e.g. `POST /alerts`. */
-    public readonly operation: string,
+    readonly operation: string,
     /** The HTTP status, or 0 when no answer arrived. */
-    public readonly status: number,
+    readonly status: number,
     /** The human explanation the api gave (problem+json `detail`), if any. */
-    public readonly detail: string | undefined,
+    readonly detail: string | undefined,
     /** The api's stable error code, if any. */
-    public readonly code: string | undefined,
+    readonly code: string | undefined,
     options?: { cause?: unknown },
   ) {
     super(

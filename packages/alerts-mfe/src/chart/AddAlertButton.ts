@@ -39,16 +39,16 @@ export const ADD_ALERT_SHORTCUT = 'Alt+A';
  * users have {@link ADD_ALERT_SHORTCUT} (an alert at the last price).
  */
 export class AddAlertButton {
-  private readonly _button: HTMLButtonElement;
-  private _offer: AddAlertOffer | undefined;
-  private _hovered = false;
-  private _hideTimer: unknown;
+  private readonly button: HTMLButtonElement;
+  private offer: AddAlertOffer | undefined;
+  private hovered = false;
+  private hideTimer: unknown;
 
-  public constructor(
+  constructor(
     host: HTMLElement,
     colors: AddAlertButtonColors,
-    private readonly _timers: ChartTimers,
-    private readonly _onClick: (pane: AlertPane, value: number) => void,
+    private readonly timers: ChartTimers,
+    private readonly onClick: (pane: AlertPane, value: number) => void,
   ) {
     const button = document.createElement('button');
     button.type = 'button';
@@ -68,19 +68,19 @@ export class AddAlertButton {
       font: '600 14px/1 sans-serif',
       cursor: 'pointer',
     } satisfies Partial<CSSStyleDeclaration>);
-    button.addEventListener('pointerenter', this._onEnter);
-    button.addEventListener('pointerleave', this._onLeave);
-    button.addEventListener('click', this._onButtonClick);
-    this._button = button;
+    button.addEventListener('pointerenter', this.onEnter);
+    button.addEventListener('pointerleave', this.onLeave);
+    button.addEventListener('click', this.onButtonClick);
+    this.button = button;
     this.setColors(colors);
     host.append(button);
   }
 
   /** Shows the button for a crosshair position. */
-  public show(offer: AddAlertOffer): void {
-    this._cancelHide();
-    this._offer = offer;
-    const button = this._button;
+  show(offer: AddAlertOffer): void {
+    this.cancelHide();
+    this.offer = offer;
+    const button = this.button;
     const half = ADD_ALERT_BUTTON_SIZE / 2;
     button.style.top = `${Math.round(offer.top - half)}px`;
     button.style.left = `${Math.round(offer.right - ADD_ALERT_BUTTON_SIZE - 2)}px`;
@@ -92,48 +92,48 @@ export class AddAlertButton {
   }
 
   /** The crosshair left the pane: hides the button unless the pointer went onto it. */
-  public hideSoon(): void {
-    if (this._hovered || this._hideTimer !== undefined || this._offer === undefined) return;
-    this._hideTimer = this._timers.setTimeout(() => {
-      this._hideTimer = undefined;
-      if (!this._hovered) this.hide();
+  hideSoon(): void {
+    if (this.hovered || this.hideTimer !== undefined || this.offer === undefined) return;
+    this.hideTimer = this.timers.setTimeout(() => {
+      this.hideTimer = undefined;
+      if (!this.hovered) this.hide();
     }, HIDE_DELAY_MS);
   }
 
-  public hide(): void {
-    this._cancelHide();
-    this._offer = undefined;
-    this._button.style.display = 'none';
+  hide(): void {
+    this.cancelHide();
+    this.offer = undefined;
+    this.button.style.display = 'none';
   }
 
-  public setColors({ text, background, border }: AddAlertButtonColors): void {
-    Object.assign(this._button.style, { color: text, background, borderColor: border });
+  setColors({ text, background, border }: AddAlertButtonColors): void {
+    Object.assign(this.button.style, { color: text, background, borderColor: border });
   }
 
-  public dispose(): void {
-    this._cancelHide();
-    this._button.remove();
+  dispose(): void {
+    this.cancelHide();
+    this.button.remove();
   }
 
-  private readonly _onEnter = (): void => {
-    this._hovered = true;
-    this._cancelHide();
+  private readonly onEnter = (): void => {
+    this.hovered = true;
+    this.cancelHide();
   };
 
-  private readonly _onLeave = (): void => {
-    this._hovered = false;
+  private readonly onLeave = (): void => {
+    this.hovered = false;
     this.hideSoon();
   };
 
-  private readonly _onButtonClick = (): void => {
-    const offer = this._offer;
-    this._hovered = false;
+  private readonly onButtonClick = (): void => {
+    const offer = this.offer;
+    this.hovered = false;
     this.hide();
-    if (offer) this._onClick(offer.pane, offer.value);
+    if (offer) this.onClick(offer.pane, offer.value);
   };
 
-  private _cancelHide(): void {
-    if (this._hideTimer !== undefined) this._timers.clearTimeout(this._hideTimer);
-    this._hideTimer = undefined;
+  private cancelHide(): void {
+    if (this.hideTimer !== undefined) this.timers.clearTimeout(this.hideTimer);
+    this.hideTimer = undefined;
   }
 }

@@ -22,41 +22,41 @@ export interface PrependResult {
  * recomputes the whole RSI series once.
  */
 export class CandleHistory {
-  private _candles: Candle[] = [];
-  private _rsi: RsiCandle[] = [];
-  private readonly _calculator = new RsiCalculator();
+  private candleList: Candle[] = [];
+  private rsiList: RsiCandle[] = [];
+  private readonly calculator = new RsiCalculator();
 
   /** The loaded candles, oldest first. */
-  public get candles(): readonly Candle[] {
-    return this._candles;
+  get candles(): readonly Candle[] {
+    return this.candleList;
   }
 
   /** One RSI candle per loaded candle (whitespace `{ time }` for the warm-up bars). */
-  public get rsi(): readonly RsiCandle[] {
-    return this._rsi;
+  get rsi(): readonly RsiCandle[] {
+    return this.rsiList;
   }
 
-  public get length(): number {
-    return this._candles.length;
+  get length(): number {
+    return this.candleList.length;
   }
 
   /** The oldest loaded candle, if any. */
-  public get earliest(): Candle | undefined {
-    return this._candles[0];
+  get earliest(): Candle | undefined {
+    return this.candleList[0];
   }
 
   /** The newest loaded candle, if any. */
-  public get latest(): Candle | undefined {
-    return this._candles[this._candles.length - 1];
+  get latest(): Candle | undefined {
+    return this.candleList[this.candleList.length - 1];
   }
 
   /** Index of the candle opening at `time` (UTC), or -1 when none is loaded (binary search). */
-  public indexOf(time: number): number {
+  indexOf(time: number): number {
     let low = 0;
-    let high = this._candles.length - 1;
+    let high = this.candleList.length - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const found = this._candles[middle]?.time;
+      const found = this.candleList[middle]?.time;
       if (found === undefined || found === time) return found === undefined ? -1 : middle;
       if (found < time) low = middle + 1;
       else high = middle - 1;
@@ -65,13 +65,13 @@ export class CandleHistory {
   }
 
   /** Replaces everything with a page of candles (sorted and deduplicated by time). */
-  public load(candles: readonly Candle[]): void {
-    this._candles = normalize(candles);
-    this._rsi = this._calculator.load(this._candles);
+  load(candles: readonly Candle[]): void {
+    this.candleList = normalize(candles);
+    this.rsiList = this.calculator.load(this.candleList);
   }
 
   /** Forgets all data. */
-  public clear(): void {
+  clear(): void {
     this.load([]);
   }
 
@@ -79,29 +79,29 @@ export class CandleHistory {
    * Adds an older page in front of the loaded candles. Bars at or after the earliest loaded time
    * are dropped (the loaded ones are newer information), so overlapping pages never duplicate.
    */
-  public prepend(older: readonly Candle[]): PrependResult {
+  prepend(older: readonly Candle[]): PrependResult {
     const earliest = this.earliest;
     const fresh = normalize(older).filter(
       (candle) => earliest === undefined || candle.time < earliest.time,
     );
     if (fresh.length === 0) return { added: 0 };
-    this._candles = [...fresh, ...this._candles];
-    this._rsi = this._calculator.load(this._candles);
+    this.candleList = [...fresh, ...this.candleList];
+    this.rsiList = this.calculator.load(this.candleList);
     return { added: fresh.length };
   }
 
   /** Applies a live candle: same time as the last bar → replace, newer → append, older → stale. */
-  public applyLive(candle: Candle): LiveCandleChange {
+  applyLive(candle: Candle): LiveCandleChange {
     const latest = this.latest;
     if (latest !== undefined && candle.time < latest.time) return { kind: 'stale' };
     const kind = latest !== undefined && candle.time === latest.time ? 'replace' : 'append';
-    const rsi = this._calculator.update(candle);
+    const rsi = this.calculator.update(candle);
     if (kind === 'replace') {
-      this._candles[this._candles.length - 1] = candle;
-      this._rsi[this._rsi.length - 1] = rsi;
+      this.candleList[this.candleList.length - 1] = candle;
+      this.rsiList[this.rsiList.length - 1] = rsi;
     } else {
-      this._candles.push(candle);
-      this._rsi.push(rsi);
+      this.candleList.push(candle);
+      this.rsiList.push(rsi);
     }
     return { kind, candle, rsi };
   }

@@ -222,42 +222,42 @@ const ALERT_LABEL_TEXT = '#0b0d10';
  * change, or after {@link dispose}, are ignored.
  */
 export class ChartController {
-  private readonly _chart: IChartApi;
-  private readonly _prices: ISeriesApi<'Candlestick'>;
-  private readonly _rsi: ISeriesApi<'Candlestick'>;
-  private readonly _watermark: ITextWatermarkPluginApi<Time>;
-  private readonly _guideLines: IPriceLine[];
-  private readonly _priceMarkers: ISeriesMarkersPluginApi<Time>;
-  private readonly _rsiMarkers: ISeriesMarkersPluginApi<Time>;
-  private readonly _legend: ChartLegend;
-  private readonly _addAlert: AddAlertButton;
-  private _alerts: readonly Alert[] = [];
-  private _lines = new Map<string, DrawnLine>();
+  private readonly chart: IChartApi;
+  private readonly prices: ISeriesApi<'Candlestick'>;
+  private readonly rsi: ISeriesApi<'Candlestick'>;
+  private readonly watermark: ITextWatermarkPluginApi<Time>;
+  private readonly guideLines: IPriceLine[];
+  private readonly priceMarkers: ISeriesMarkersPluginApi<Time>;
+  private readonly rsiMarkers: ISeriesMarkersPluginApi<Time>;
+  private readonly legend: ChartLegend;
+  private readonly addAlert: AddAlertButton;
+  private alerts: readonly Alert[] = [];
+  private lines = new Map<string, DrawnLine>();
   /** Targets of the price pane's alert lines, which auto-scale takes in (when near). */
-  private _priceLineValues: readonly number[] = [];
+  private priceLineValues: readonly number[] = [];
   /** Some marker's bar is newer than the history: redraw the markers when a bar is appended. */
-  private _markersPending = false;
+  private markersPending = false;
   /** UTC open time of the bar under the crosshair; `undefined` when it is not over a bar. */
-  private _hoverTime: UnixSeconds | undefined;
-  private _appearance: ChartAppearance;
-  private _watermarkText: string | undefined;
-  private readonly _frames: FrameScheduler;
-  private readonly _timers: ChartTimers;
-  private readonly _live: FrameCoalescer<Candle>;
-  private readonly _resizeObserver: ResizeObserver | undefined;
-  private _session: Session | undefined;
-  private _rsiTimer: unknown;
-  private _disposed = false;
+  private hoverTime: UnixSeconds | undefined;
+  private appearance: ChartAppearance;
+  private watermarkText: string | undefined;
+  private readonly frames: FrameScheduler;
+  private readonly timers: ChartTimers;
+  private readonly live: FrameCoalescer<Candle>;
+  private readonly resizeObserver: ResizeObserver | undefined;
+  private session: Session | undefined;
+  private rsiTimer: unknown;
+  private disposed = false;
 
-  public constructor(
+  constructor(
     container: HTMLElement,
-    private readonly _options: ChartControllerOptions,
+    private readonly options: ChartControllerOptions,
   ) {
-    this._frames = _options.frames ?? animationFrameScheduler;
-    this._timers = _options.timers ?? defaultTimers;
-    this._appearance = _options.appearance;
-    const { textColor, gridColor, watermarkColor } = _options.appearance;
-    this._chart = createChart(container, {
+    this.frames = options.frames ?? animationFrameScheduler;
+    this.timers = options.timers ?? defaultTimers;
+    this.appearance = options.appearance;
+    const { textColor, gridColor, watermarkColor } = options.appearance;
+    this.chart = createChart(container, {
       autoSize: true,
       layout: {
         background: { color: 'transparent' },
@@ -278,16 +278,16 @@ export class ChartController {
       // A series created while its scale is hidden is not attached to it unless told (#1368).
       priceScaleId: 'right',
     };
-    this._prices = this._chart.addSeries(CandlestickSeries, {
+    this.prices = this.chart.addSeries(CandlestickSeries, {
       ...candleColors,
       priceFormat: { type: 'price', ...DEFAULT_PRICE_FORMAT },
       autoscaleInfoProvider: (base: () => AutoscaleInfo | null): AutoscaleInfo | null => {
         const info = base();
         if (!info?.priceRange) return info;
-        return { ...info, priceRange: autoscaleWithLines(info.priceRange, this._priceLineValues) };
+        return { ...info, priceRange: autoscaleWithLines(info.priceRange, this.priceLineValues) };
       },
     });
-    this._rsi = this._chart.addSeries(
+    this.rsi = this.chart.addSeries(
       CandlestickSeries,
       {
         ...candleColors,
@@ -304,8 +304,8 @@ export class ChartController {
       },
       1,
     );
-    this._guideLines = [RSI_OVERBOUGHT, RSI_OVERSOLD].map((price) =>
-      this._rsi.createPriceLine({
+    this.guideLines = [RSI_OVERBOUGHT, RSI_OVERSOLD].map((price) =>
+      this.rsi.createPriceLine({
         price,
         color: watermarkColor,
         lineWidth: 2,
@@ -314,51 +314,48 @@ export class ChartController {
         title: '',
       }),
     );
-    this._chart.panes()[1]?.setHeight(RSI_PANE_HEIGHT);
+    this.chart.panes()[1]?.setHeight(RSI_PANE_HEIGHT);
     // The default margins would label the pinned 0–100 RSI scale up to 120.
-    this._chart.priceScale('right', 1).applyOptions({ scaleMargins: { top: 0.06, bottom: 0.06 } });
-    const pricePane = this._chart.panes()[0];
+    this.chart.priceScale('right', 1).applyOptions({ scaleMargins: { top: 0.06, bottom: 0.06 } });
+    const pricePane = this.chart.panes()[0];
     if (!pricePane) throw new Error('lightweight-charts created no price pane');
-    this._watermark = createTextWatermark(pricePane, {
+    this.watermark = createTextWatermark(pricePane, {
       horzAlign: 'center',
       vertAlign: 'center',
       visible: false,
       lines: [{ text: '', color: watermarkColor, fontSize: 18 }],
     });
-    this._priceMarkers = createSeriesMarkers(this._prices, []);
-    this._rsiMarkers = createSeriesMarkers(this._rsi, []);
-    this._legend = new ChartLegend(container, this._legendColors(), `RSI ${RSI_LOOKBACK}`);
-    this._addAlert = new AddAlertButton(
-      container,
-      this._buttonColors(),
-      this._timers,
-      (pane, value) => this._options.onAddAlert?.({ pane, value }),
+    this.priceMarkers = createSeriesMarkers(this.prices, []);
+    this.rsiMarkers = createSeriesMarkers(this.rsi, []);
+    this.legend = new ChartLegend(container, this.legendColors(), `RSI ${RSI_LOOKBACK}`);
+    this.addAlert = new AddAlertButton(container, this.buttonColors(), this.timers, (pane, value) =>
+      this.options.onAddAlert?.({ pane, value }),
     );
-    this._chart.subscribeCrosshairMove(this._onCrosshairMove);
-    this._live = new FrameCoalescer<Candle>(
+    this.chart.subscribeCrosshairMove(this.onCrosshairMove);
+    this.live = new FrameCoalescer<Candle>(
       (candle) => candle.time,
-      (candles) => this._drawLive(candles),
-      this._frames,
+      (candles) => this.drawLive(candles),
+      this.frames,
     );
-    this._chart.timeScale().subscribeVisibleLogicalRangeChange(this._onVisibleRangeChange);
+    this.chart.timeScale().subscribeVisibleLogicalRangeChange(this.onVisibleRangeChange);
     // setHeight is a share of the current total height, so it is re-applied when the box resizes.
-    this._resizeObserver =
+    this.resizeObserver =
       typeof ResizeObserver === 'undefined'
         ? undefined
         : new ResizeObserver(() => {
-            this._chart.panes()[1]?.setHeight(RSI_PANE_HEIGHT);
-            this._renderLegend();
+            this.chart.panes()[1]?.setHeight(RSI_PANE_HEIGHT);
+            this.renderLegend();
           });
-    this._resizeObserver?.observe(container);
+    this.resizeObserver?.observe(container);
   }
 
   /**
    * Shows a symbol and interval; starts a new session when anything relevant changed. Symbol
    * infos are compared by value, so an identical refetch keeps the data, scroll and older pages.
    */
-  public show(view: ChartView): void {
-    if (this._disposed) return;
-    const session = this._session;
+  show(view: ChartView): void {
+    if (this.disposed) return;
+    const session = this.session;
     if (session && session.view.symbol === view.symbol && session.view.interval === view.interval) {
       const current = session.view.symbolInfo;
       const next = view.symbolInfo;
@@ -366,38 +363,38 @@ export class ChartController {
       if (current && !next && view.symbolInfoLoading) return;
       if (current && next && sameSymbolInfo(current, next)) return;
       if (!current) {
-        this._updateFormat(session, view);
+        this.updateFormat(session, view);
         return;
       }
     }
-    this._startSession(view);
+    this.startSession(view);
   }
 
   /** Applies new theme colours (e.g. after a switch to dark mode); the data stays. */
-  public setAppearance(appearance: ChartAppearance): void {
-    if (this._disposed) return;
-    this._appearance = appearance;
+  setAppearance(appearance: ChartAppearance): void {
+    if (this.disposed) return;
+    this.appearance = appearance;
     const { textColor, gridColor, watermarkColor } = appearance;
-    this._chart.applyOptions({
+    this.chart.applyOptions({
       layout: { textColor, panes: { separatorColor: gridColor } },
       grid: { vertLines: { color: gridColor }, horzLines: { color: gridColor } },
       timeScale: { borderColor: gridColor, rightOffset: RIGHT_OFFSET_BARS },
     });
-    for (const line of this._guideLines) line.applyOptions({ color: watermarkColor });
-    this._showWatermark(this._watermarkText);
-    this._legend.setColors(this._legendColors());
-    this._addAlert.setColors(this._buttonColors());
+    for (const line of this.guideLines) line.applyOptions({ color: watermarkColor });
+    this.showWatermark(this.watermarkText);
+    this.legend.setColors(this.legendColors());
+    this.addAlert.setColors(this.buttonColors());
   }
 
   /**
    * The user's alerts (the Your alerts list, kept live): the Active ones of the shown symbol are
    * drawn as levels, the triggered ones as markers on the bar they fired in.
    */
-  public setAlerts(alerts: readonly Alert[]): void {
-    if (this._disposed || alerts === this._alerts) return;
-    this._alerts = alerts;
-    this._syncAlertLines();
-    this._syncMarkers();
+  setAlerts(alerts: readonly Alert[]): void {
+    if (this.disposed || alerts === this.alerts) return;
+    this.alerts = alerts;
+    this.syncAlertLines();
+    this.syncMarkers();
   }
 
   /**
@@ -405,30 +402,30 @@ export class ChartController {
    *
    * @returns `false` when there is no price yet (nothing was offered).
    */
-  public offerAlertAtLastPrice(): boolean {
-    const session = this._session;
+  offerAlertAtLastPrice(): boolean {
+    const session = this.session;
     const latest = session?.drawn ? session.history.latest : undefined;
     if (!session || !latest) return false;
     const value = alertTargetAt('price', latest.close, priceFormatOf(session.view));
     if (value === undefined) return false;
-    this._options.onAddAlert?.({ pane: 'price', value });
+    this.options.onAddAlert?.({ pane: 'price', value });
     return true;
   }
 
   /** The alert levels drawn, read back from both series. */
-  public alertLines(): DrawnAlertLine[] {
+  alertLines(): DrawnAlertLine[] {
     const read = (series: ISeriesApi<'Candlestick'>, pane: AlertPane): DrawnAlertLine[] =>
       series
         .priceLines()
         .map((line) => line.options())
         .filter((options) => options.id?.startsWith(ALERT_LINE_ID))
         .map((options) => ({ pane, price: options.price, title: options.title }));
-    return [...read(this._prices, 'price'), ...read(this._rsi, 'rsi')];
+    return [...read(this.prices, 'price'), ...read(this.rsi, 'rsi')];
   }
 
   /** The triggered-alert markers held by both series, UTC bar times. */
-  public alertMarkers(): DrawnAlertMarker[] {
-    const time = this._session?.time;
+  alertMarkers(): DrawnAlertMarker[] {
+    const time = this.session?.time;
     if (!time) return [];
     const read = (plugin: ISeriesMarkersPluginApi<Time>, pane: AlertPane): DrawnAlertMarker[] =>
       plugin.markers().map((marker) => ({
@@ -436,14 +433,14 @@ export class ChartController {
         time: time.toUtc(marker.time as number),
         text: marker.text ?? '',
       }));
-    return [...read(this._priceMarkers, 'price'), ...read(this._rsiMarkers, 'rsi')];
+    return [...read(this.priceMarkers, 'price'), ...read(this.rsiMarkers, 'rsi')];
   }
 
   /** The candles the price series holds, in UTC (read back from the chart). */
-  public priceData(): Candle[] {
-    const time = this._session?.time;
+  priceData(): Candle[] {
+    const time = this.session?.time;
     if (!time) return [];
-    return this._prices
+    return this.prices
       .data()
       .filter((bar): bar is Extract<typeof bar, { close: number }> => 'close' in bar)
       .map((bar) => ({
@@ -456,9 +453,9 @@ export class ChartController {
   }
 
   /** The time range (UTC open times) the chart shows, or `null` before data. */
-  public visibleTimeRange(): { from: UnixSeconds; to: UnixSeconds } | null {
-    const time = this._session?.time;
-    const range = this._chart.timeScale().getVisibleRange();
+  visibleTimeRange(): { from: UnixSeconds; to: UnixSeconds } | null {
+    const time = this.session?.time;
+    const range = this.chart.timeScale().getVisibleRange();
     if (!time || !range) return null;
     return { from: time.toUtc(range.from as number), to: time.toUtc(range.to as number) };
   }
@@ -467,53 +464,53 @@ export class ChartController {
    * Where the bar opening at `time` (UTC) is drawn: its centre in CSS pixels from the chart's
    * left edge, or null when it is not loaded or out of view.
    */
-  public barX(time: UnixSeconds): number | null {
-    const session = this._session;
+  barX(time: UnixSeconds): number | null {
+    const session = this.session;
     if (!session) return null;
-    return this._chart.timeScale().timeToCoordinate(session.time.toChart(time)) ?? null;
+    return this.chart.timeScale().timeToCoordinate(session.time.toChart(time)) ?? null;
   }
 
   /** Where `price` is in the price pane, in CSS pixels from the chart's top edge (null: off scale). */
-  public priceY(price: number): number | null {
-    return this._prices.priceToCoordinate(price) ?? null;
+  priceY(price: number): number | null {
+    return this.prices.priceToCoordinate(price) ?? null;
   }
 
   /** Number of bars with an RSI value (the chart leaves warm-up whitespace out). */
-  public rsiLength(): number {
-    return this._rsi.data().length;
+  rsiLength(): number {
+    return this.rsi.data().length;
   }
 
   /** Height of the RSI pane as the chart reports it. */
-  public rsiPaneHeight(): number {
-    return this._chart.panes()[1]?.getHeight() ?? 0;
+  rsiPaneHeight(): number {
+    return this.chart.panes()[1]?.getHeight() ?? 0;
   }
 
   /** Whether an older page is being fetched. */
-  public get loadingHistory(): boolean {
-    return this._session?.pager.inFlight ?? false;
+  get loadingHistory(): boolean {
+    return this.session?.pager.inFlight ?? false;
   }
 
   /** Tears the chart down; late results are ignored from now on. */
-  public dispose(): void {
-    if (this._disposed) return;
-    this._disposed = true;
-    this._endSession();
-    this._resizeObserver?.disconnect();
-    this._chart.timeScale().unsubscribeVisibleLogicalRangeChange(this._onVisibleRangeChange);
-    this._chart.unsubscribeCrosshairMove(this._onCrosshairMove);
-    this._legend.dispose();
-    this._addAlert.dispose();
-    this._priceMarkers.detach();
-    this._rsiMarkers.detach();
-    this._watermark.detach();
-    this._chart.remove();
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.endSession();
+    this.resizeObserver?.disconnect();
+    this.chart.timeScale().unsubscribeVisibleLogicalRangeChange(this.onVisibleRangeChange);
+    this.chart.unsubscribeCrosshairMove(this.onCrosshairMove);
+    this.legend.dispose();
+    this.addAlert.dispose();
+    this.priceMarkers.detach();
+    this.rsiMarkers.detach();
+    this.watermark.detach();
+    this.chart.remove();
   }
 
-  private _startSession(view: ChartView): void {
-    this._endSession();
+  private startSession(view: ChartView): void {
+    this.endSession();
     const session: Session = {
       view,
-      time: new LocalTimeAdapter(view.interval, this._options.utcOffsetMinutes),
+      time: new LocalTimeAdapter(view.interval, this.options.utcOffsetMinutes),
       history: new CandleHistory(),
       pager: new HistoryPager(view.interval),
       early: new LatestCandles(CANDLE_PAGE_SIZE),
@@ -521,45 +518,45 @@ export class ChartController {
       drawn: false,
       unwatch: undefined,
     };
-    this._session = session;
-    this._prices.setData([]);
-    this._rsi.setData([]);
+    this.session = session;
+    this.prices.setData([]);
+    this.rsi.setData([]);
     // A new symbol or interval opens as a fresh load does: default zoom, latest bars in view,
     // wherever the previous one was scrolled or zoomed. Reset while empty, so the first page
     // lands in that view; reset after it, the old position would stand for a moment and the
     // pager would take it for a scroll into history.
-    this._chart.timeScale().resetTimeScale();
-    this._chart.clearCrosshairPosition();
-    this._hoverTime = undefined;
-    this._addAlert.hide();
-    this._legend.setTitle(`${view.symbol} · ${INTERVAL_INFO[view.interval].label}`);
-    this._setDataVisible(false);
-    this._chart.applyOptions({
+    this.chart.timeScale().resetTimeScale();
+    this.chart.clearCrosshairPosition();
+    this.hoverTime = undefined;
+    this.addAlert.hide();
+    this.legend.setTitle(`${view.symbol} · ${INTERVAL_INFO[view.interval].label}`);
+    this.setDataVisible(false);
+    this.chart.applyOptions({
       timeScale: { timeVisible: intervalShowsTime(view.interval), secondsVisible: false },
     });
-    this._applyPriceFormat(view);
-    this._refresh(session);
-    this._syncAlertLines();
-    this._syncMarkers();
-    this._renderLegend();
+    this.applyPriceFormat(view);
+    this.refresh(session);
+    this.syncAlertLines();
+    this.syncMarkers();
+    this.renderLegend();
     // Candles are fetched while the symbol info still loads (it only sets the price format), so
     // the first draw waits for the slower of the two instead of both in a row.
-    session.unwatch = this._options.feed.watchCandles(view.symbol, view.interval, (candle) => {
-      if (this._session === session) this._live.push(candle);
+    session.unwatch = this.options.feed.watchCandles(view.symbol, view.interval, (candle) => {
+      if (this.session === session) this.live.push(candle);
     });
-    this._options.feed
+    this.options.feed
       .loadCandles({ symbol: view.symbol, interval: view.interval, limit: CANDLE_PAGE_SIZE })
       .then(
         (candles) => {
-          if (this._session === session) this._onFirstPage(session, candles);
+          if (this.session === session) this.onFirstPage(session, candles);
         },
         (error: unknown) => {
-          if (this._session !== session) return;
+          if (this.session !== session) return;
           // Spec §4: a failed load only stops loading (the watermark goes); nothing is drawn.
           session.firstPage = 'failed';
           session.early.clear();
-          this._refresh(session);
-          this._options.onLoadError?.(error);
+          this.refresh(session);
+          this.options.onLoadError?.(error);
         },
       );
   }
@@ -568,66 +565,66 @@ export class ChartController {
    * The session had no symbol info and now has one, or learnt whether one is coming: apply the
    * format to what is drawn (no reset), or draw what is loaded once the format is settled.
    */
-  private _updateFormat(session: Session, view: ChartView): void {
+  private updateFormat(session: Session, view: ChartView): void {
     session.view = view;
-    this._applyPriceFormat(view);
-    this._refresh(session);
-    this._syncMarkers(); // their texts are in the price format
-    this._renderLegend();
+    this.applyPriceFormat(view);
+    this.refresh(session);
+    this.syncMarkers(); // their texts are in the price format
+    this.renderLegend();
   }
 
-  private _applyPriceFormat(view: ChartView): void {
+  private applyPriceFormat(view: ChartView): void {
     const { precision, minMove } = priceFormatOf(view);
-    this._prices.applyOptions({ priceFormat: { type: 'price', precision, minMove } });
+    this.prices.applyOptions({ priceFormat: { type: 'price', precision, minMove } });
   }
 
   /** Draws the first page once it and the format are there, and shows the matching watermark. */
-  private _refresh(session: Session): void {
+  private refresh(session: Session): void {
     const settled = formatSettled(session.view);
-    if (settled && session.firstPage === 'loaded' && !session.drawn) this._draw(session);
+    if (settled && session.firstPage === 'loaded' && !session.drawn) this.draw(session);
     let watermark: string | undefined;
     if (!session.drawn) {
       if (!settled) watermark = WATERMARK_SYMBOL_INFO;
       else if (session.firstPage === 'loading') watermark = WATERMARK_HISTORY;
     }
-    this._showWatermark(watermark);
+    this.showWatermark(watermark);
   }
 
-  private _endSession(): void {
-    const session = this._session;
-    this._session = undefined;
+  private endSession(): void {
+    const session = this.session;
+    this.session = undefined;
     session?.unwatch?.();
-    this._live.clear();
-    this._cancelRsiDraw();
+    this.live.clear();
+    this.cancelRsiDraw();
   }
 
-  private _onFirstPage(session: Session, candles: readonly Candle[]): void {
+  private onFirstPage(session: Session, candles: readonly Candle[]): void {
     session.history.load(candles);
     session.firstPage = 'loaded';
     for (const candle of session.early.values()) session.history.applyLive(candle);
     session.early.clear();
-    this._refresh(session);
+    this.refresh(session);
   }
 
   /** First draw of a session: candles loaded and the format settled. */
-  private _draw(session: Session): void {
-    this._prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
+  private draw(session: Session): void {
+    this.prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
     session.drawn = true;
-    this._setDataVisible(true);
-    this._scheduleRsiDraw(session);
-    this._syncAlertLines();
-    this._syncMarkers();
-    this._renderLegend();
-    const onDrawn = this._options.onFirstCandlesDrawn;
+    this.setDataVisible(true);
+    this.scheduleRsiDraw(session);
+    this.syncAlertLines();
+    this.syncMarkers();
+    this.renderLegend();
+    const onDrawn = this.options.onFirstCandlesDrawn;
     if (onDrawn) {
-      this._frames.request(() => {
-        if (this._session === session) onDrawn(session.view, session.history.length);
+      this.frames.request(() => {
+        if (this.session === session) onDrawn(session.view, session.history.length);
       });
     }
   }
 
-  private _drawLive(candles: readonly Candle[]): void {
-    const session = this._session;
+  private drawLive(candles: readonly Candle[]): void {
+    const session = this.session;
     if (!session) return;
     let appended = false;
     for (const candle of candles) {
@@ -639,43 +636,43 @@ export class ChartController {
       const change = session.history.applyLive(candle);
       if (change.kind === 'stale' || !session.drawn) continue;
       appended ||= change.kind === 'append';
-      this._prices.update(session.time.candleToChart(change.candle));
+      this.prices.update(session.time.candleToChart(change.candle));
       // While a bulk RSI draw is pending it will include this bar anyway.
-      if (this._rsiTimer === undefined) this._rsi.update(session.time.rsiToChart(change.rsi));
+      if (this.rsiTimer === undefined) this.rsi.update(session.time.rsiToChart(change.rsi));
     }
     if (!session.drawn) return;
-    if (appended && this._markersPending) this._syncMarkers();
+    if (appended && this.markersPending) this.syncMarkers();
     // Once per frame at most, like the candles: the legend follows the live bar.
-    this._renderLegend();
+    this.renderLegend();
   }
 
-  private readonly _onCrosshairMove = (param: MouseEventParams<Time>): void => {
-    const session = this._session;
+  private readonly onCrosshairMove = (param: MouseEventParams<Time>): void => {
+    const session = this.session;
     if (!session?.drawn || !param.point) {
-      this._hoverTime = undefined;
-      this._addAlert.hideSoon();
-      this._renderLegend();
+      this.hoverTime = undefined;
+      this.addAlert.hideSoon();
+      this.renderLegend();
       return;
     }
     // Past the last bar (the right offset) there is no bar: the legend shows the latest one.
-    this._hoverTime =
+    this.hoverTime =
       param.time === undefined ? undefined : session.time.toUtc(param.time as number);
-    this._renderLegend();
-    this._offerAddAlert(session, param.paneIndex === 1 ? 'rsi' : 'price', param.point.y);
+    this.renderLegend();
+    this.offerAddAlert(session, param.paneIndex === 1 ? 'rsi' : 'price', param.point.y);
   };
 
   /** Puts the "+" at the crosshair's level of `pane` (`y` from the pane's top). */
-  private _offerAddAlert(session: Session, pane: AlertPane, y: number): void {
-    const series = pane === 'rsi' ? this._rsi : this._prices;
+  private offerAddAlert(session: Session, pane: AlertPane, y: number): void {
+    const series = pane === 'rsi' ? this.rsi : this.prices;
     const raw = series.coordinateToPrice(y);
     const format = priceFormatOf(session.view);
     const value = raw === null ? undefined : alertTargetAt(pane, raw, format);
     if (value === undefined) {
-      this._addAlert.hide();
+      this.addAlert.hide();
       return;
     }
-    const pricePane = this._chart.paneSize(0);
-    this._addAlert.show({
+    const pricePane = this.chart.paneSize(0);
+    this.addAlert.show({
       pane,
       value,
       label: formatNumber(value, pane === 'rsi' ? 2 : format.precision),
@@ -688,40 +685,40 @@ export class ChartController {
    * Writes the legend: the bar under the crosshair, else the latest one, with its RSI value; and
    * moves the RSI legend to the top of the RSI pane (its height is only known after layout).
    */
-  private _renderLegend(): void {
-    const session = this._session;
+  private renderLegend(): void {
+    const session = this.session;
     if (!session) return;
     const { candles, rsi } = session.history;
-    const hovered = this._hoverTime === undefined ? -1 : session.history.indexOf(this._hoverTime);
+    const hovered = this.hoverTime === undefined ? -1 : session.history.indexOf(this.hoverTime);
     const index = hovered >= 0 ? hovered : candles.length - 1;
     const candle = session.drawn ? candles[index] : undefined;
     const { precision } = priceFormatOf(session.view);
-    this._legend.setBar(candle && describeLegendBar(candle, candles[index - 1]?.close, precision));
+    this.legend.setBar(candle && describeLegendBar(candle, candles[index - 1]?.close, precision));
     const value = candle ? rsi[index] : undefined;
-    this._legend.setRsi(value && hasRsiValue(value) ? formatNumber(value.close, 2) : undefined);
-    this._legend.setRsiTop(this._chart.paneSize(0).height + PANE_SEPARATOR);
+    this.legend.setRsi(value && hasRsiValue(value) ? formatNumber(value.close, 2) : undefined);
+    this.legend.setRsiTop(this.chart.paneSize(0).height + PANE_SEPARATOR);
   }
 
   /**
    * Draws the Active alerts of the shown symbol as dashed levels; only what changed is redrawn
    * (a live trigger or delete removes one line, the others stay put).
    */
-  private _syncAlertLines(): void {
-    const session = this._session;
+  private syncAlertLines(): void {
+    const session = this.session;
     const wanted =
       session?.drawn === true
-        ? alertLinesFor(this._alerts, session.view.symbol, session.view.interval)
+        ? alertLinesFor(this.alerts, session.view.symbol, session.view.interval)
         : [];
     const next = new Map<string, DrawnLine>();
     for (const { id, pane, value, direction } of wanted) {
       const key = `${pane}|${value}|${direction}`;
-      const current = this._lines.get(id);
+      const current = this.lines.get(id);
       if (current?.key === key) {
         next.set(id, current);
-        this._lines.delete(id);
+        this.lines.delete(id);
         continue;
       }
-      const series = pane === 'rsi' ? this._rsi : this._prices;
+      const series = pane === 'rsi' ? this.rsi : this.prices;
       const color = direction === 'up' ? TRADING_COLORS.up : TRADING_COLORS.down;
       const line = series.createPriceLine({
         id: `${ALERT_LINE_ID}${id}`,
@@ -736,24 +733,24 @@ export class ChartController {
       });
       next.set(id, { key, series, line });
     }
-    for (const stale of this._lines.values()) stale.series.removePriceLine(stale.line);
-    this._lines = next;
-    this._priceLineValues = wanted.filter((line) => line.pane === 'price').map((l) => l.value);
+    for (const stale of this.lines.values()) stale.series.removePriceLine(stale.line);
+    this.lines = next;
+    this.priceLineValues = wanted.filter((line) => line.pane === 'price').map((l) => l.value);
   }
 
   /** Marks each triggered alert of the shown symbol on its bar, when that bar is loaded. */
-  private _syncMarkers(): void {
-    const session = this._session;
+  private syncMarkers(): void {
+    const session = this.session;
     if (session?.drawn !== true) {
-      this._markersPending = false;
-      this._priceMarkers.setMarkers([]);
-      this._rsiMarkers.setMarkers([]);
+      this.markersPending = false;
+      this.priceMarkers.setMarkers([]);
+      this.rsiMarkers.setMarkers([]);
       return;
     }
     const { view, history, time } = session;
-    const all = alertMarkersFor(this._alerts, view.symbol, view.interval);
+    const all = alertMarkersFor(this.alerts, view.symbol, view.interval);
     const latest = history.latest?.time;
-    this._markersPending = latest !== undefined && all.some((marker) => marker.barTime > latest);
+    this.markersPending = latest !== undefined && all.some((marker) => marker.barTime > latest);
     const pricePrecision = priceFormatOf(view).precision;
     const toChart = (marker: AlertMarker): SeriesMarker<Time> => {
       const color = marker.direction === 'up' ? TRADING_COLORS.up : TRADING_COLORS.down;
@@ -771,58 +768,58 @@ export class ChartController {
       };
     };
     const shown = all.filter((marker) => history.indexOf(marker.barTime) >= 0);
-    this._priceMarkers.setMarkers(shown.filter((m) => m.pane === 'price').map(toChart));
-    this._rsiMarkers.setMarkers(shown.filter((m) => m.pane === 'rsi').map(toChart));
+    this.priceMarkers.setMarkers(shown.filter((m) => m.pane === 'price').map(toChart));
+    this.rsiMarkers.setMarkers(shown.filter((m) => m.pane === 'rsi').map(toChart));
   }
 
-  private _legendColors() {
-    const { strongTextColor, textColor, upTextColor, downTextColor } = this._appearance;
+  private legendColors() {
+    const { strongTextColor, textColor, upTextColor, downTextColor } = this.appearance;
     return { text: strongTextColor, label: textColor, up: upTextColor, down: downTextColor };
   }
 
-  private _buttonColors() {
-    const { strongTextColor, surfaceColor, textColor } = this._appearance;
+  private buttonColors() {
+    const { strongTextColor, surfaceColor, textColor } = this.appearance;
     return { text: strongTextColor, background: surfaceColor, border: textColor };
   }
 
-  private readonly _onVisibleRangeChange = (range: LogicalRange | null): void => {
-    const session = this._session;
+  private readonly onVisibleRangeChange = (range: LogicalRange | null): void => {
+    const session = this.session;
     if (!session || !session.drawn || range === null) return;
-    const bars = this._prices.barsInLogicalRange(range);
+    const bars = this.prices.barsInLogicalRange(range);
     if (!bars) return;
     const endTime = session.pager.next(bars.barsBefore, session.history.earliest?.time);
     if (endTime === undefined) return;
     const { symbol, interval } = session.view;
-    this._options.feed.loadCandles({ symbol, interval, limit: CANDLE_PAGE_SIZE, endTime }).then(
+    this.options.feed.loadCandles({ symbol, interval, limit: CANDLE_PAGE_SIZE, endTime }).then(
       (older) => {
-        if (this._session !== session) return;
+        if (this.session !== session) return;
         session.pager.loaded();
         if (session.history.prepend(older).added === 0) return;
-        this._prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
-        this._scheduleRsiDraw(session);
-        this._syncMarkers(); // an older page may hold the bar of an older trigger
-        this._renderLegend();
+        this.prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
+        this.scheduleRsiDraw(session);
+        this.syncMarkers(); // an older page may hold the bar of an older trigger
+        this.renderLegend();
       },
       (error: unknown) => {
-        if (this._session !== session) return;
+        if (this.session !== session) return;
         session.pager.failed(); // the next scroll asks again
-        this._options.onLoadError?.(error);
+        this.options.onLoadError?.(error);
       },
     );
   };
 
-  private _scheduleRsiDraw(session: Session): void {
-    this._cancelRsiDraw();
-    this._rsiTimer = this._timers.setTimeout(() => {
-      this._rsiTimer = undefined;
-      if (this._session !== session) return;
-      this._rsi.setData(session.history.rsi.map((r) => session.time.rsiToChart(r)));
+  private scheduleRsiDraw(session: Session): void {
+    this.cancelRsiDraw();
+    this.rsiTimer = this.timers.setTimeout(() => {
+      this.rsiTimer = undefined;
+      if (this.session !== session) return;
+      this.rsi.setData(session.history.rsi.map((r) => session.time.rsiToChart(r)));
     }, RSI_DRAW_DELAY_MS);
   }
 
-  private _cancelRsiDraw(): void {
-    if (this._rsiTimer !== undefined) this._timers.clearTimeout(this._rsiTimer);
-    this._rsiTimer = undefined;
+  private cancelRsiDraw(): void {
+    if (this.rsiTimer !== undefined) this.timers.clearTimeout(this.rsiTimer);
+    this.rsiTimer = undefined;
   }
 
   /**
@@ -831,22 +828,22 @@ export class ChartController {
    * pane's right scale, and a pane whose own scale is hidden meanwhile has no axis widget to
    * measure ("Value is null" thrown from its layout).
    */
-  private _setDataVisible(visible: boolean): void {
-    this._chart.priceScale('right', 0).applyOptions({ visible });
-    this._chart.priceScale('right', 1).applyOptions({ visible });
-    this._chart.applyOptions({
+  private setDataVisible(visible: boolean): void {
+    this.chart.priceScale('right', 0).applyOptions({ visible });
+    this.chart.priceScale('right', 1).applyOptions({ visible });
+    this.chart.applyOptions({
       crosshair: { mode: visible ? CrosshairMode.Normal : CrosshairMode.Hidden },
     });
   }
 
-  private _showWatermark(text: string | undefined): void {
-    this._watermarkText = text;
-    this._watermark.applyOptions(
+  private showWatermark(text: string | undefined): void {
+    this.watermarkText = text;
+    this.watermark.applyOptions(
       text === undefined
         ? { visible: false }
         : {
             visible: true,
-            lines: [{ text, color: this._appearance.watermarkColor, fontSize: 18 }],
+            lines: [{ text, color: this.appearance.watermarkColor, fontSize: 18 }],
           },
     );
   }

@@ -49,19 +49,19 @@ function setText(node: HTMLElement, text: string): void {
  * announcing every tick would drown a screen reader; the text is there to be read on demand.
  */
 export class ChartLegend {
-  private readonly _price: HTMLDivElement;
-  private readonly _title: HTMLSpanElement;
-  private readonly _bar: HTMLSpanElement;
-  private readonly _values: Record<(typeof FIELDS)[number], HTMLSpanElement>;
-  private readonly _change: HTMLSpanElement;
-  private readonly _rsi: HTMLDivElement;
-  private readonly _rsiValue: HTMLSpanElement;
-  private readonly _labels: HTMLElement[] = [];
-  private _colors: LegendColors;
-  private _trend: LegendBar['trend'] = 'flat';
+  private readonly price: HTMLDivElement;
+  private readonly title: HTMLSpanElement;
+  private readonly bar: HTMLSpanElement;
+  private readonly values: Record<(typeof FIELDS)[number], HTMLSpanElement>;
+  private readonly change: HTMLSpanElement;
+  private readonly rsi: HTMLDivElement;
+  private readonly rsiValue: HTMLSpanElement;
+  private readonly labels: HTMLElement[] = [];
+  private colors: LegendColors;
+  private trend: LegendBar['trend'] = 'flat';
 
-  public constructor(host: HTMLElement, colors: LegendColors, rsiLabel: string) {
-    this._colors = colors;
+  constructor(host: HTMLElement, colors: LegendColors, rsiLabel: string) {
+    this.colors = colors;
     const box: Partial<CSSStyleDeclaration> = {
       position: 'absolute',
       left: `${INSET}px`,
@@ -76,83 +76,83 @@ export class ChartLegend {
       // Narrower than the pane, so a long line wraps before it reaches the price axis.
       maxWidth: 'calc(100% - 96px)',
     };
-    this._price = element('div', { ...box, top: `${INSET / 2}px` });
-    this._price.dataset.testid = 'chart-legend';
-    this._title = element('span', { fontWeight: '600' });
-    this._bar = element('span', { display: 'inline-flex', flexWrap: 'wrap', columnGap: '8px' });
+    this.price = element('div', { ...box, top: `${INSET / 2}px` });
+    this.price.dataset.testid = 'chart-legend';
+    this.title = element('span', { fontWeight: '600' });
+    this.bar = element('span', { display: 'inline-flex', flexWrap: 'wrap', columnGap: '8px' });
     const values = {} as Record<(typeof FIELDS)[number], HTMLSpanElement>;
     for (const field of FIELDS) {
       const pair = element('span');
       const label = element('span', {}, `${LABELS[field]} `);
-      this._labels.push(label);
+      this.labels.push(label);
       values[field] = element('span');
       values[field].dataset.field = field;
       pair.append(label, values[field]);
-      this._bar.append(pair);
+      this.bar.append(pair);
     }
-    this._values = values;
-    this._change = element('span');
-    this._change.dataset.field = 'change';
-    this._bar.append(this._change);
-    this._price.append(this._title, this._bar);
+    this.values = values;
+    this.change = element('span');
+    this.change.dataset.field = 'change';
+    this.bar.append(this.change);
+    this.price.append(this.title, this.bar);
 
-    this._rsi = element('div', { ...box, top: '0px' });
-    this._rsi.dataset.testid = 'chart-rsi-legend';
+    this.rsi = element('div', { ...box, top: '0px' });
+    this.rsi.dataset.testid = 'chart-rsi-legend';
     const rsiLabelNode = element('span', {}, `${rsiLabel} `);
-    this._labels.push(rsiLabelNode);
-    this._rsiValue = element('span');
-    this._rsiValue.dataset.field = 'rsi';
-    this._rsi.append(rsiLabelNode, this._rsiValue);
-    host.append(this._price, this._rsi);
-    this._applyColors();
+    this.labels.push(rsiLabelNode);
+    this.rsiValue = element('span');
+    this.rsiValue.dataset.field = 'rsi';
+    this.rsi.append(rsiLabelNode, this.rsiValue);
+    host.append(this.price, this.rsi);
+    this.applyColors();
   }
 
   /** The first words: symbol and interval, e.g. "BTCUSDT · 1m". */
-  public setTitle(title: string): void {
-    setText(this._title, title);
+  setTitle(title: string): void {
+    setText(this.title, title);
   }
 
   /** One bar's values, or none (nothing loaded yet). */
-  public setBar(bar: LegendBar | undefined): void {
-    this._bar.style.display = bar ? 'inline-flex' : 'none';
+  setBar(bar: LegendBar | undefined): void {
+    this.bar.style.display = bar ? 'inline-flex' : 'none';
     if (!bar) return;
-    for (const field of FIELDS) setText(this._values[field], bar[field]);
-    setText(this._change, `${bar.change} ${bar.changePercent}`);
-    if (bar.trend !== this._trend) {
-      this._trend = bar.trend;
-      this._applyColors();
+    for (const field of FIELDS) setText(this.values[field], bar[field]);
+    setText(this.change, `${bar.change} ${bar.changePercent}`);
+    if (bar.trend !== this.trend) {
+      this.trend = bar.trend;
+      this.applyColors();
     }
   }
 
   /** The RSI value to show ("71.23"), or none (warm-up bars, nothing loaded). */
-  public setRsi(value: string | undefined): void {
-    this._rsi.style.display = value === undefined ? 'none' : 'flex';
-    setText(this._rsiValue, value ?? '');
+  setRsi(value: string | undefined): void {
+    this.rsi.style.display = value === undefined ? 'none' : 'flex';
+    setText(this.rsiValue, value ?? '');
   }
 
   /** Where the RSI pane starts, in CSS pixels from the chart's top. */
-  public setRsiTop(top: number): void {
+  setRsiTop(top: number): void {
     const px = `${Math.round(top + INSET / 2)}px`;
-    if (this._rsi.style.top !== px) this._rsi.style.top = px;
+    if (this.rsi.style.top !== px) this.rsi.style.top = px;
   }
 
-  public setColors(colors: LegendColors): void {
-    this._colors = colors;
-    this._applyColors();
+  setColors(colors: LegendColors): void {
+    this.colors = colors;
+    this.applyColors();
   }
 
-  public dispose(): void {
-    this._price.remove();
-    this._rsi.remove();
+  dispose(): void {
+    this.price.remove();
+    this.rsi.remove();
   }
 
-  private _applyColors(): void {
-    const { text, label: labelColor, up, down } = this._colors;
-    const valueColor = this._trend === 'up' ? up : this._trend === 'down' ? down : text;
-    this._title.style.color = text;
-    for (const label of this._labels) label.style.color = labelColor;
-    for (const field of FIELDS) this._values[field].style.color = valueColor;
-    this._change.style.color = valueColor;
-    this._rsiValue.style.color = text;
+  private applyColors(): void {
+    const { text, label: labelColor, up, down } = this.colors;
+    const valueColor = this.trend === 'up' ? up : this.trend === 'down' ? down : text;
+    this.title.style.color = text;
+    for (const label of this.labels) label.style.color = labelColor;
+    for (const field of FIELDS) this.values[field].style.color = valueColor;
+    this.change.style.color = valueColor;
+    this.rsiValue.style.color = text;
   }
 }

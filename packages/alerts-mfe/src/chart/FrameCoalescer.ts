@@ -19,39 +19,39 @@ export const animationFrameScheduler: FrameScheduler = {
  * in order, so nothing is skipped.
  */
 export class FrameCoalescer<T> {
-  private _pending = new Map<string | number, T>();
-  private _handle: number | undefined;
+  private pending = new Map<string | number, T>();
+  private handle: number | undefined;
 
-  public constructor(
-    private readonly _keyOf: (item: T) => string | number,
-    private readonly _flush: (items: readonly T[]) => void,
-    private readonly _scheduler: FrameScheduler = animationFrameScheduler,
+  constructor(
+    private readonly keyOf: (item: T) => string | number,
+    private readonly flush: (items: readonly T[]) => void,
+    private readonly scheduler: FrameScheduler = animationFrameScheduler,
   ) {}
 
   /** Queues an item (replacing a queued one with the same key) and schedules a frame if needed. */
-  public push(item: T): void {
-    const key = this._keyOf(item);
+  push(item: T): void {
+    const key = this.keyOf(item);
     // Re-inserting moves nothing: a Map keeps the first insertion position of a key.
-    this._pending.set(key, item);
-    if (this._handle === undefined) {
-      this._handle = this._scheduler.request(() => this.flushNow());
+    this.pending.set(key, item);
+    if (this.handle === undefined) {
+      this.handle = this.scheduler.request(() => this.flushNow());
     }
   }
 
   /** Delivers what is queued right away. */
-  public flushNow(): void {
-    if (this._handle !== undefined) this._scheduler.cancel(this._handle);
-    this._handle = undefined;
-    if (this._pending.size === 0) return;
-    const items = [...this._pending.values()];
-    this._pending = new Map();
-    this._flush(items);
+  flushNow(): void {
+    if (this.handle !== undefined) this.scheduler.cancel(this.handle);
+    this.handle = undefined;
+    if (this.pending.size === 0) return;
+    const items = [...this.pending.values()];
+    this.pending = new Map();
+    this.flush(items);
   }
 
   /** Drops what is queued and the scheduled frame. */
-  public clear(): void {
-    if (this._handle !== undefined) this._scheduler.cancel(this._handle);
-    this._handle = undefined;
-    this._pending = new Map();
+  clear(): void {
+    if (this.handle !== undefined) this.scheduler.cancel(this.handle);
+    this.handle = undefined;
+    this.pending = new Map();
   }
 }

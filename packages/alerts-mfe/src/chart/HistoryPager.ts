@@ -14,17 +14,17 @@ export const HISTORY_THRESHOLD_BARS = 100;
  * good after one network error; the next scroll asks for it again.
  */
 export class HistoryPager {
-  private readonly _loaded = new Set<number>();
-  private _pending: UnixSeconds | undefined;
+  private readonly answeredEnds = new Set<number>();
+  private pending: UnixSeconds | undefined;
 
-  public constructor(
-    private readonly _interval: Interval,
-    private readonly _threshold: number = HISTORY_THRESHOLD_BARS,
+  constructor(
+    private readonly interval: Interval,
+    private readonly threshold: number = HISTORY_THRESHOLD_BARS,
   ) {}
 
   /** Whether a page request is pending. */
-  public get inFlight(): boolean {
-    return this._pending !== undefined;
+  get inFlight(): boolean {
+    return this.pending !== undefined;
   }
 
   /**
@@ -35,22 +35,22 @@ export class HistoryPager {
    * @param barsBefore - bars left of the visible range (`barsInLogicalRange().barsBefore`).
    * @param earliest - open time of the earliest loaded candle (UTC).
    */
-  public next(barsBefore: number, earliest: UnixSeconds | undefined): UnixSeconds | undefined {
-    if (this.inFlight || earliest === undefined || barsBefore >= this._threshold) return undefined;
-    const endTime = previousIntervalOpen(this._interval, earliest);
-    if (this._loaded.has(endTime)) return undefined;
-    this._pending = endTime;
+  next(barsBefore: number, earliest: UnixSeconds | undefined): UnixSeconds | undefined {
+    if (this.inFlight || earliest === undefined || barsBefore >= this.threshold) return undefined;
+    const endTime = previousIntervalOpen(this.interval, earliest);
+    if (this.answeredEnds.has(endTime)) return undefined;
+    this.pending = endTime;
     return endTime;
   }
 
   /** The pending page arrived (with or without candles): its end time is never asked again. */
-  public loaded(): void {
-    if (this._pending !== undefined) this._loaded.add(this._pending);
-    this._pending = undefined;
+  loaded(): void {
+    if (this.pending !== undefined) this.answeredEnds.add(this.pending);
+    this.pending = undefined;
   }
 
   /** The pending page failed: it is forgotten, so a later call to {@link next} retries it. */
-  public failed(): void {
-    this._pending = undefined;
+  failed(): void {
+    this.pending = undefined;
   }
 }

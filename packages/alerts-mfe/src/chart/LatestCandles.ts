@@ -8,35 +8,35 @@ import { type Candle } from '@pairwatch/domain';
  * interval for as long as the screen stays open: past `capacity`, the oldest open time goes.
  */
 export class LatestCandles {
-  private readonly _byTime = new Map<number, Candle>();
+  private readonly byTime = new Map<number, Candle>();
 
-  public constructor(private readonly _capacity: number) {
-    if (!Number.isInteger(_capacity) || _capacity < 1) {
-      throw new RangeError(`LatestCandles needs a capacity of at least 1, got ${_capacity}`);
+  constructor(private readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1) {
+      throw new RangeError(`LatestCandles needs a capacity of at least 1, got ${capacity}`);
     }
   }
 
   /** Number of open times held. */
-  public get size(): number {
-    return this._byTime.size;
+  get size(): number {
+    return this.byTime.size;
   }
 
   /** Keeps `candle` as the latest one of its open time, dropping the oldest time when full. */
-  public set(candle: Candle): void {
-    this._byTime.set(candle.time, candle);
-    if (this._byTime.size <= this._capacity) return;
+  set(candle: Candle): void {
+    this.byTime.set(candle.time, candle);
+    if (this.byTime.size <= this.capacity) return;
     let oldest: number = candle.time;
-    for (const time of this._byTime.keys()) if (time < oldest) oldest = time;
-    this._byTime.delete(oldest);
+    for (const time of this.byTime.keys()) if (time < oldest) oldest = time;
+    this.byTime.delete(oldest);
   }
 
   /** The held candles, oldest first. */
-  public values(): Candle[] {
-    return [...this._byTime.values()].sort((a, b) => a.time - b.time);
+  values(): Candle[] {
+    return [...this.byTime.values()].sort((a, b) => a.time - b.time);
   }
 
   /** Forgets every candle. */
-  public clear(): void {
-    this._byTime.clear();
+  clear(): void {
+    this.byTime.clear();
   }
 }

@@ -23,32 +23,29 @@ export type ChartBar = CandlestickData<UTCTimestamp> | WhitespaceData<UTCTimesta
  * Day, week and month bars open at UTC midnight and are not shifted, so their dates stay right.
  */
 export class LocalTimeAdapter {
-  private readonly _shiftSeconds: number;
+  private readonly shiftSeconds: number;
 
   /**
    * @param interval - the chart interval; only intervals with clock times are shifted.
    * @param utcOffsetMinutes - local time minus UTC in minutes (e.g. 120 for UTC+2); defaults to
    * the browser's current offset.
    */
-  public constructor(
-    interval: Interval,
-    utcOffsetMinutes: number = -new Date().getTimezoneOffset(),
-  ) {
-    this._shiftSeconds = intervalShowsTime(interval) ? utcOffsetMinutes * 60 : 0;
+  constructor(interval: Interval, utcOffsetMinutes: number = -new Date().getTimezoneOffset()) {
+    this.shiftSeconds = intervalShowsTime(interval) ? utcOffsetMinutes * 60 : 0;
   }
 
   /** UTC open time → chart time (local wall time expressed as a UTC timestamp). */
-  public toChart(time: UnixSeconds): UTCTimestamp {
-    return (time + this._shiftSeconds) as UTCTimestamp;
+  toChart(time: UnixSeconds): UTCTimestamp {
+    return (time + this.shiftSeconds) as UTCTimestamp;
   }
 
   /** Chart time → UTC open time; the exact inverse of {@link toChart}. */
-  public toUtc(time: number): UnixSeconds {
-    return (time - this._shiftSeconds) as UnixSeconds;
+  toUtc(time: number): UnixSeconds {
+    return (time - this.shiftSeconds) as UnixSeconds;
   }
 
   /** A candle as a chart bar. */
-  public candleToChart(candle: Candle): CandlestickData<UTCTimestamp> {
+  candleToChart(candle: Candle): CandlestickData<UTCTimestamp> {
     return {
       time: this.toChart(candle.time),
       open: candle.open,
@@ -59,7 +56,7 @@ export class LocalTimeAdapter {
   }
 
   /** An RSI candle as a chart bar; warm-up bars stay whitespace so both panes share one axis. */
-  public rsiToChart(rsi: RsiCandle): ChartBar {
+  rsiToChart(rsi: RsiCandle): ChartBar {
     const time = this.toChart(rsi.time);
     if (!hasRsiValue(rsi)) return { time };
     return { time, open: rsi.open, high: rsi.high, low: rsi.low, close: rsi.close };

@@ -7,15 +7,15 @@ import { base64UrlToBytes } from './base64UrlToBytes';
 const KEY = 'BAECAwQ'; // base64url of bytes 4,1,2,3,4
 
 class FakePlatform implements PushPlatform {
-  public supported = true;
-  public current: NotificationPermission = 'default';
-  public answer: NotificationPermission = 'granted';
-  public registration: ServiceWorkerRegistration | undefined;
-  public subscribeCalls: PushSubscriptionOptionsInit[] = [];
-  public existing: PushSubscription | null = null;
-  private readonly _listeners = new Set<() => void>();
+  supported = true;
+  current: NotificationPermission = 'default';
+  answer: NotificationPermission = 'granted';
+  registration: ServiceWorkerRegistration | undefined;
+  subscribeCalls: PushSubscriptionOptionsInit[] = [];
+  existing: PushSubscription | null = null;
+  private readonly listeners = new Set<() => void>();
 
-  public constructor() {
+  constructor() {
     this.registration = {
       pushManager: {
         getSubscription: async () => this.existing,
@@ -27,20 +27,20 @@ class FakePlatform implements PushPlatform {
     } as unknown as ServiceWorkerRegistration;
   }
 
-  public permission = () => this.current;
-  public requestPermission = async () => {
+  permission = () => this.current;
+  requestPermission = async () => {
     this.current = this.answer;
     return this.answer;
   };
-  public watchPermission = (listener: () => void) => {
-    this._listeners.add(listener);
-    return () => this._listeners.delete(listener);
+  watchPermission = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   };
-  public serviceWorkerRegistration = async () => this.registration;
+  serviceWorkerRegistration = async () => this.registration;
 
-  public changePermission(permission: NotificationPermission): void {
+  changePermission(permission: NotificationPermission): void {
     this.current = permission;
-    for (const listener of this._listeners) listener();
+    for (const listener of this.listeners) listener();
   }
 }
 
@@ -62,9 +62,9 @@ function fakeSubscription(
 }
 
 class FakeApi {
-  public registered: PushSubscriptionBody[] = [];
-  public getPushPublicKey = async () => KEY;
-  public registerPushSubscription = async (body: PushSubscriptionBody) => {
+  registered: PushSubscriptionBody[] = [];
+  getPushPublicKey = async () => KEY;
+  registerPushSubscription = async (body: PushSubscriptionBody) => {
     this.registered.push(body);
     return 'sub-1';
   };

@@ -38,32 +38,32 @@ export const SUBSCRIPTION_ID_KEY = 'pairwatch-push-subscription-id';
  * browser rotated, one made for another key, or an id the api no longer knows.
  */
 export class PushSubscriptionService {
-  private _state: PushState;
-  private readonly _listeners = new Set<() => void>();
-  private _registering: Promise<void> | undefined;
-  private _unwatch: (() => void) | undefined;
-  private _refreshed = false;
+  private state: PushState;
+  private readonly listeners = new Set<() => void>();
+  private registering: Promise<void> | undefined;
+  private unwatch: (() => void) | undefined;
+  private refreshed = false;
 
-  public constructor(
-    private readonly _api: PushApi,
-    private readonly _platform: PushPlatform,
-    private readonly _storage: Storage | undefined,
+  constructor(
+    private readonly api: PushApi,
+    private readonly platform: PushPlatform,
+    private readonly storage: Storage | undefined,
   ) {
-    const subscriptionId = readId(_storage);
-    this._state = !_platform.supported
+    const subscriptionId = readId(storage);
+    this.state = !platform.supported
       ? { status: 'unloaded', subscriptionId }
       : {
-          status: this._granted() && subscriptionId ? 'active' : 'inactive',
+          status: this.granted() && subscriptionId ? 'active' : 'inactive',
           subscriptionId,
-          ...(_platform.permission() === 'denied' ? { problem: { kind: 'denied' } } : {}),
+          ...(platform.permission() === 'denied' ? { problem: { kind: 'denied' } } : {}),
         };
   }
 
-  public readonly getState = (): PushState => this._state;
+  readonly getState = (): PushState => this.state;
 
-  public readonly subscribe = (listener: () => void): (() => void) => {
-    this._listeners.add(listener);
-    return () => this._listeners.delete(listener);
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   };
 
   /**
@@ -72,23 +72,23 @@ export class PushSubscriptionService {
    *
    * @param onError - told when a background registration fails.
    */
-  public start(onError: (error: unknown) => void = () => undefined): void {
-    if (!this._platform.supported || this._unwatch) return;
-    this._unwatch = this._platform.watchPermission(() => {
-      if (this._granted()) this.register().catch(onError);
-      else this._set({ status: 'inactive', problem: this._deniedProblem() });
+  start(onError: (error: unknown) => void = () => undefined): void {
+    if (!this.platform.supported || this.unwatch) return;
+    this.unwatch = this.platform.watchPermission(() => {
+      if (this.granted()) this.register().catch(onError);
+      else this.set({ status: 'inactive', problem: this.deniedProblem() });
     });
     // Once per page load: the screen may mount many times, the subscription does not change.
-    if (this._granted() && !this._refreshed) {
-      this._refreshed = true;
+    if (this.granted() && !this.refreshed) {
+      this.refreshed = true;
       this.register().catch(onError);
     }
   }
 
   /** Stops following permission changes. */
-  public stop(): void {
-    this._unwatch?.();
-    this._unwatch = undefined;
+  stop(): void {
+    this.unwatch?.();
+    this.unwatch = undefined;
   }
 
   /**
@@ -97,41 +97,41 @@ export class PushSubscriptionService {
    * @returns the new status.
    * @throws when the registration fails (the status stays as it was).
    */
-  public async enable(): Promise<PushStatus> {
-    if (!this._platform.supported) return 'unloaded';
-    const permission = await this._platform.requestPermission();
+  async enable(): Promise<PushStatus> {
+    if (!this.platform.supported) return 'unloaded';
+    const permission = await this.platform.requestPermission();
     if (permission !== 'granted') {
-      this._set({ status: 'inactive', problem: this._deniedProblem() });
+      this.set({ status: 'inactive', problem: this.deniedProblem() });
       return 'inactive';
     }
     await this.register();
-    return this._state.status;
+    return this.state.status;
   }
 
   /** Subscribes with the api's VAPID key and registers the subscription; one run at a time. */
-  public register(): Promise<void> {
-    this._registering ??= this._register()
+  register(): Promise<void> {
+    this.registering ??= this.subscribeAndSend()
       .catch((error: unknown) => {
         // Said on the banner too: a failure only in a toast would leave it asking for a
         // permission the browser already gave.
         const detail = error instanceof Error ? error.message : String(error);
-        this._set({ problem: { kind: 'failed', detail } });
+        this.set({ problem: { kind: 'failed', detail } });
         throw error;
       })
       .finally(() => {
-        this._registering = undefined;
+        this.registering = undefined;
       });
-    return this._registering;
+    return this.registering;
   }
 
-  private async _register(): Promise<void> {
-    const registration = await this._platform.serviceWorkerRegistration();
+  private async subscribeAndSend(): Promise<void> {
+    const registration = await this.platform.serviceWorkerRegistration();
     if (!registration) {
       throw new Error(
         'Push needs a service worker, and none is registered (the shell registers /sw.js)',
       );
     }
-    const publicKey = await this._api.getPushPublicKey();
+    const publicKey = await this.api.getPushPublicKey();
     const key = base64UrlToBytes(publicKey);
     let subscription = await registration.pushManager.getSubscription();
     if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
@@ -143,37 +143,37 @@ export class PushSubscriptionService {
       userVisibleOnly: true,
       applicationServerKey: key,
     });
-    const subscriptionId = await this._api.registerPushSubscription(toBody(subscription));
+    const subscriptionId = await this.api.registerPushSubscription(toBody(subscription));
     try {
-      this._storage?.setItem(SUBSCRIPTION_ID_KEY, subscriptionId);
+      this.storage?.setItem(SUBSCRIPTION_ID_KEY, subscriptionId);
     } catch {
       // Storage blocked: the id still works for this page's life.
     }
-    this._set({
+    this.set({
       subscriptionId,
-      status: this._granted() ? 'active' : 'inactive',
+      status: this.granted() ? 'active' : 'inactive',
       problem: undefined,
     });
   }
 
-  private _deniedProblem(): PushState['problem'] {
-    return this._platform.permission() === 'denied' ? { kind: 'denied' } : undefined;
+  private deniedProblem(): PushState['problem'] {
+    return this.platform.permission() === 'denied' ? { kind: 'denied' } : undefined;
   }
 
-  private _granted(): boolean {
-    return this._platform.supported && this._platform.permission() === 'granted';
+  private granted(): boolean {
+    return this.platform.supported && this.platform.permission() === 'granted';
   }
 
-  private _set(patch: Partial<PushState>): void {
-    const next = { ...this._state, ...patch };
+  private set(patch: Partial<PushState>): void {
+    const next = { ...this.state, ...patch };
     if (
-      next.status === this._state.status &&
-      next.subscriptionId === this._state.subscriptionId &&
-      next.problem === this._state.problem
+      next.status === this.state.status &&
+      next.subscriptionId === this.state.subscriptionId &&
+      next.problem === this.state.problem
     )
       return;
-    this._state = next;
-    for (const listener of [...this._listeners]) listener();
+    this.state = next;
+    for (const listener of [...this.listeners]) listener();
   }
 }
 

@@ -36,35 +36,35 @@ const DEFAULTS: AlertsState = {
  * chosen there survives the move.
  */
 export class AlertsStore {
-  private _state: AlertsState;
-  private readonly _listeners = new Set<() => void>();
+  private state: AlertsState;
+  private readonly listeners = new Set<() => void>();
 
-  /** @param _storage - where the symbol persists; `undefined` keeps it in memory only. */
-  public constructor(private readonly _storage: Storage | undefined) {
-    this._state = { ...DEFAULTS, symbol: readPersistedSymbol(_storage) ?? DEFAULT_SYMBOL };
+  /** @param storage - where the symbol persists; `undefined` keeps it in memory only. */
+  constructor(private readonly storage: Storage | undefined) {
+    this.state = { ...DEFAULTS, symbol: readPersistedSymbol(storage) ?? DEFAULT_SYMBOL };
   }
 
-  public readonly getState = (): AlertsState => this._state;
+  readonly getState = (): AlertsState => this.state;
 
-  public readonly subscribe = (listener: () => void): (() => void) => {
-    this._listeners.add(listener);
-    return () => this._listeners.delete(listener);
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   };
 
   /** Selects a symbol; its info must be loaded again. */
-  public setSymbol(symbol: SymbolId): void {
-    if (symbol === this._state.symbol) return;
-    this._set({ symbol, symbolInfo: undefined, symbolInfoStatus: 'unloaded' });
-    this._persist();
+  setSymbol(symbol: SymbolId): void {
+    if (symbol === this.state.symbol) return;
+    this.set({ symbol, symbolInfo: undefined, symbolInfoStatus: 'unloaded' });
+    this.persist();
   }
 
-  public setInterval(interval: Interval): void {
-    if (interval !== this._state.interval) this._set({ interval });
+  setInterval(interval: Interval): void {
+    if (interval !== this.state.interval) this.set({ interval });
   }
 
   /** The symbol info request for `symbol` started. */
-  public symbolInfoLoading(symbol: SymbolId): void {
-    if (symbol === this._state.symbol) this._set({ symbolInfoStatus: 'loading' });
+  symbolInfoLoading(symbol: SymbolId): void {
+    if (symbol === this.state.symbol) this.set({ symbolInfoStatus: 'loading' });
   }
 
   /**
@@ -72,51 +72,51 @@ export class AlertsStore {
    * equal to the info already held keeps that object, so a refetch with the same values changes
    * nothing downstream.
    */
-  public symbolInfoLoaded(symbol: SymbolId, info: SymbolInfo | undefined): void {
-    if (symbol !== this._state.symbol) return; // an answer for a symbol no longer selected
-    const current = this._state.symbolInfo;
+  symbolInfoLoaded(symbol: SymbolId, info: SymbolInfo | undefined): void {
+    if (symbol !== this.state.symbol) return; // an answer for a symbol no longer selected
+    const current = this.state.symbolInfo;
     const symbolInfo = current && info && sameSymbolInfo(current, info) ? current : info;
-    this._set({ symbolInfo, symbolInfoStatus: symbolInfo ? 'loaded' : 'unloaded' });
+    this.set({ symbolInfo, symbolInfoStatus: symbolInfo ? 'loaded' : 'unloaded' });
   }
 
   /**
    * The symbol info request for `symbol` failed: the last good info, if any, stays (a failed
    * refresh must not take the chart's format away).
    */
-  public symbolInfoFailed(symbol: SymbolId): void {
-    if (symbol !== this._state.symbol) return;
-    this._set({ symbolInfoStatus: this._state.symbolInfo ? 'loaded' : 'unloaded' });
+  symbolInfoFailed(symbol: SymbolId): void {
+    if (symbol !== this.state.symbol) return;
+    this.set({ symbolInfoStatus: this.state.symbolInfo ? 'loaded' : 'unloaded' });
   }
 
-  public setAlerts(alerts: readonly Alert[]): void {
-    this._set({ alerts });
+  setAlerts(alerts: readonly Alert[]): void {
+    this.set({ alerts });
   }
 
   /** Replaces an alert with the same id (a live trigger); unknown ids are ignored. */
-  public updateAlert(alert: Alert): void {
-    if (!this._state.alerts.some((a) => a.id === alert.id)) return;
-    this._set({ alerts: this._state.alerts.map((a) => (a.id === alert.id ? alert : a)) });
+  updateAlert(alert: Alert): void {
+    if (!this.state.alerts.some((a) => a.id === alert.id)) return;
+    this.set({ alerts: this.state.alerts.map((a) => (a.id === alert.id ? alert : a)) });
   }
 
-  public removeAlert(id: string): void {
-    this._set({ alerts: this._state.alerts.filter((a) => a.id !== id) });
+  removeAlert(id: string): void {
+    this.set({ alerts: this.state.alerts.filter((a) => a.id !== id) });
   }
 
   /** Restores the defaults but keeps the chosen symbol (product §4). */
-  public reset(): void {
-    this._set({ ...DEFAULTS, symbol: this._state.symbol });
+  reset(): void {
+    this.set({ ...DEFAULTS, symbol: this.state.symbol });
   }
 
-  private _set(patch: Partial<AlertsState>): void {
-    this._state = { ...this._state, ...patch };
-    for (const listener of [...this._listeners]) listener();
+  private set(patch: Partial<AlertsState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of [...this.listeners]) listener();
   }
 
-  private _persist(): void {
+  private persist(): void {
     try {
-      this._storage?.setItem(
+      this.storage?.setItem(
         ALERTS_STORE_KEY,
-        JSON.stringify({ state: { symbol: this._state.symbol }, version: 0 }),
+        JSON.stringify({ state: { symbol: this.state.symbol }, version: 0 }),
       );
     } catch {
       // Storage full or blocked (private mode): the choice just does not survive a reload.

@@ -4,17 +4,17 @@ import { type AlertsApi } from '../screen/AlertsServices';
 
 /** The alert endpoints for component tests: records calls, answers what the test set. */
 export class FakeAlertsApi implements AlertsApi {
-  public created: CreateAlertRequest[] = [];
-  public deleted: { id: string; subscriptionId: string }[] = [];
-  public listCalls: string[] = [];
-  public list: Alert[] = [];
-  public createError: unknown;
-  public deleteError: unknown;
-  public listError: unknown;
+  created: CreateAlertRequest[] = [];
+  deleted: { id: string; subscriptionId: string }[] = [];
+  listCalls: string[] = [];
+  list: Alert[] = [];
+  createError: unknown;
+  deleteError: unknown;
+  listError: unknown;
   /** When set, createAlert waits for it (to observe the pending state). */
-  public createGate: Promise<void> | undefined;
+  createGate: Promise<void> | undefined;
 
-  public createAlert = async (request: CreateAlertRequest): Promise<Alert> => {
+  createAlert = async (request: CreateAlertRequest): Promise<Alert> => {
     this.created.push(request);
     await this.createGate;
     if (this.createError) throw this.createError;
@@ -29,13 +29,13 @@ export class FakeAlertsApi implements AlertsApi {
     };
   };
 
-  public listAlerts = async (subscriptionId: string): Promise<Alert[]> => {
+  listAlerts = async (subscriptionId: string): Promise<Alert[]> => {
     this.listCalls.push(subscriptionId);
     if (this.listError) throw this.listError;
     return this.list;
   };
 
-  public deleteAlert = async (id: string, subscriptionId: string): Promise<void> => {
+  deleteAlert = async (id: string, subscriptionId: string): Promise<void> => {
     this.deleted.push({ id, subscriptionId });
     if (this.deleteError) throw this.deleteError;
   };

@@ -12,10 +12,10 @@ interface PendingLoad {
 
 /** A candle feed whose loads the test answers by hand and whose live stream it drives. */
 export class FakeChartFeed implements ChartFeed {
-  public readonly loads: PendingLoad[] = [];
-  private readonly _watchers = new Map<string, Set<(candle: Candle) => void>>();
+  readonly loads: PendingLoad[] = [];
+  private readonly watchersByStream = new Map<string, Set<(candle: Candle) => void>>();
 
-  public loadCandles(request: {
+  loadCandles(request: {
     symbol: SymbolId;
     interval: Interval;
     limit: number;
@@ -26,26 +26,27 @@ export class FakeChartFeed implements ChartFeed {
     });
   }
 
-  public watchCandles(symbol: SymbolId, interval: Interval, onCandle: (candle: Candle) => void) {
+  watchCandles(symbol: SymbolId, interval: Interval, onCandle: (candle: Candle) => void) {
     const key = `${symbol}:${interval}`;
-    const set = this._watchers.get(key) ?? new Set();
+    const set = this.watchersByStream.get(key) ?? new Set();
     set.add(onCandle);
-    this._watchers.set(key, set);
+    this.watchersByStream.set(key, set);
     return () => set.delete(onCandle);
   }
 
   /** Number of live subscribers of a stream. */
-  public watchers(symbol: SymbolId, interval: Interval): number {
-    return this._watchers.get(`${symbol}:${interval}`)?.size ?? 0;
+  watchers(symbol: SymbolId, interval: Interval): number {
+    return this.watchersByStream.get(`${symbol}:${interval}`)?.size ?? 0;
   }
 
   /** Sends a live candle to the stream's subscribers. */
-  public emit(symbol: SymbolId, interval: Interval, candle: Candle): void {
-    for (const watcher of [...(this._watchers.get(`${symbol}:${interval}`) ?? [])]) watcher(candle);
+  emit(symbol: SymbolId, interval: Interval, candle: Candle): void {
+    for (const watcher of [...(this.watchersByStream.get(`${symbol}:${interval}`) ?? [])])
+      watcher(candle);
   }
 
   /** The n-th load request (0-based). */
-  public load(index: number): PendingLoad {
+  load(index: number): PendingLoad {
     const load = this.loads[index];
     if (!load) throw new Error(`No load #${index}; ${this.loads.length} were made`);
     return load;

@@ -13,18 +13,18 @@ import { type AlertsMarketData } from '../screen/AlertsServices';
 
 /** Market data for component tests: canned REST answers and hand-driven hub streams. */
 export class FakeMarketData implements AlertsMarketData {
-  public readonly candleRequests: { symbol: SymbolId; interval: Interval }[] = [];
-  public readonly symbolRequests: { symbols: readonly SymbolId[]; refresh: boolean }[] = [];
-  public symbolsFail = false;
+  readonly candleRequests: { symbol: SymbolId; interval: Interval }[] = [];
+  readonly symbolRequests: { symbols: readonly SymbolId[]; refresh: boolean }[] = [];
+  symbolsFail = false;
   /** Price formats the api gives instead of the catalogue's. */
-  public priceFormats: Partial<Record<SymbolId, NumberFormat>> = {};
-  public candles: Candle[] = [];
+  priceFormats: Partial<Record<SymbolId, NumberFormat>> = {};
+  candles: Candle[] = [];
   /** When set, requests for older pages (with an `endTime`) fail with it. */
-  public olderCandlesError: Error | undefined;
-  private readonly _updates = new Subject<CandleUpdate>();
-  private readonly _alerts = new Subject<Alert & { subscriptionId: string }>();
+  olderCandlesError: Error | undefined;
+  private readonly updates = new Subject<CandleUpdate>();
+  private readonly alerts = new Subject<Alert & { subscriptionId: string }>();
 
-  public getCandles = async (
+  getCandles = async (
     symbol: SymbolId,
     interval: Interval,
     options: { endTime?: number } = {},
@@ -34,7 +34,7 @@ export class FakeMarketData implements AlertsMarketData {
     return this.candles;
   };
 
-  public getSymbolsInfo = async (
+  getSymbolsInfo = async (
     symbols: readonly SymbolId[],
     options: { refresh?: boolean } = {},
   ): Promise<Partial<Record<SymbolId, SymbolInfo>>> => {
@@ -50,22 +50,22 @@ export class FakeMarketData implements AlertsMarketData {
     );
   };
 
-  public candleUpdates$ = (
+  candleUpdates$ = (
     symbols: readonly SymbolId[],
     intervals: readonly Interval[],
   ): Observable<CandleUpdate> =>
-    this._updates.pipe(filter((u) => symbols.includes(u.symbol) && intervals.includes(u.interval)));
+    this.updates.pipe(filter((u) => symbols.includes(u.symbol) && intervals.includes(u.interval)));
 
-  public watchAlerts$ = (subscriptionId: string): Observable<Alert> =>
-    this._alerts.pipe(filter((a) => a.subscriptionId === subscriptionId));
+  watchAlerts$ = (subscriptionId: string): Observable<Alert> =>
+    this.alerts.pipe(filter((a) => a.subscriptionId === subscriptionId));
 
   /** Sends a live candle on the hub. */
-  public emitCandle(symbol: SymbolId, interval: Interval, candle: Candle): void {
-    this._updates.next({ symbol, interval, candle });
+  emitCandle(symbol: SymbolId, interval: Interval, candle: Candle): void {
+    this.updates.next({ symbol, interval, candle });
   }
 
   /** Sends `AlertTriggered` for a subscription. */
-  public emitTriggered(subscriptionId: string, alert: Alert): void {
-    this._alerts.next({ ...alert, subscriptionId });
+  emitTriggered(subscriptionId: string, alert: Alert): void {
+    this.alerts.next({ ...alert, subscriptionId });
   }
 }

@@ -2,26 +2,26 @@ import { type PushPlatform } from '../push/PushPlatform';
 
 /** A browser with push support whose permission and service worker the test controls. */
 export class FakePushPlatform implements PushPlatform {
-  public supported = true;
-  public current: NotificationPermission = 'default';
-  public answer: NotificationPermission = 'granted';
-  public requests = 0;
-  private readonly _listeners = new Set<() => void>();
+  supported = true;
+  current: NotificationPermission = 'default';
+  answer: NotificationPermission = 'granted';
+  requests = 0;
+  private readonly listeners = new Set<() => void>();
 
-  public permission = () => this.current;
+  permission = () => this.current;
 
-  public requestPermission = async () => {
+  requestPermission = async () => {
     this.requests += 1;
     this.current = this.answer;
     return this.answer;
   };
 
-  public watchPermission = (listener: () => void) => {
-    this._listeners.add(listener);
-    return () => this._listeners.delete(listener);
+  watchPermission = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   };
 
-  public serviceWorkerRegistration = async () =>
+  serviceWorkerRegistration = async () =>
     ({
       pushManager: {
         getSubscription: async () => null,
@@ -34,8 +34,8 @@ export class FakePushPlatform implements PushPlatform {
     }) as unknown as ServiceWorkerRegistration;
 
   /** The user changed the permission in the browser's settings. */
-  public changePermission(permission: NotificationPermission): void {
+  changePermission(permission: NotificationPermission): void {
     this.current = permission;
-    for (const listener of this._listeners) listener();
+    for (const listener of this.listeners) listener();
   }
 }

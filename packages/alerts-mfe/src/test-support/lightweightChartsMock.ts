@@ -15,19 +15,19 @@ type CrosshairHandler = (
 ) => void;
 
 export class MockPriceLine {
-  public constructor(
+  constructor(
     public opts: Record<string, unknown>,
-    private readonly _owner: MockSeries,
+    private readonly owner: MockSeries,
   ) {}
-  public applyOptions(patch: Record<string, unknown>): void {
+  applyOptions(patch: Record<string, unknown>): void {
     this.opts = { ...this.opts, ...patch };
   }
-  public options(): Record<string, unknown> {
+  options(): Record<string, unknown> {
     return this.opts;
   }
   /** Whether the line is still on its series. */
-  public get attached(): boolean {
-    return this._owner.lines.includes(this);
+  get attached(): boolean {
+    return this.owner.lines.includes(this);
   }
 }
 
@@ -43,28 +43,28 @@ export const ColorType = { Solid: 'solid', VerticalGradient: 'gradient' } as con
 export const CandlestickSeries = { type: 'Candlestick' } as const;
 
 export class MockPriceScale {
-  public options: Record<string, unknown> = {};
-  public applyOptions(options: Record<string, unknown>): void {
+  options: Record<string, unknown> = {};
+  applyOptions(options: Record<string, unknown>): void {
     this.options = { ...this.options, ...options };
   }
 }
 
 export class MockSeries {
-  public bars: Bar[] = [];
-  public setDataCalls = 0;
-  public updateCalls = 0;
-  public readonly lines: MockPriceLine[] = [];
+  bars: Bar[] = [];
+  setDataCalls = 0;
+  updateCalls = 0;
+  readonly lines: MockPriceLine[] = [];
   /** Price at a pane coordinate; tests may replace it (the default: 1000 at the top, 1 per px). */
-  public coordinateToPrice: (y: number) => number | null = (y) => 1000 - y;
+  coordinateToPrice: (y: number) => number | null = (y) => 1000 - y;
   /** What `barsInLogicalRange` answers; tests set it to simulate scrolling. */
-  public barsBefore = 1000;
+  barsBefore = 1000;
 
-  public constructor(
+  constructor(
     public options: Record<string, unknown>,
-    public readonly paneIndex: number,
+    readonly paneIndex: number,
   ) {}
 
-  public setData(bars: readonly Bar[]): void {
+  setData(bars: readonly Bar[]): void {
     for (let i = 1; i < bars.length; i += 1) {
       if (bars[i]!.time <= bars[i - 1]!.time) {
         throw new Error(`data must be asc ordered by time, index=${i}, time=${bars[i]!.time}`);
@@ -74,7 +74,7 @@ export class MockSeries {
     this.setDataCalls += 1;
   }
 
-  public update(bar: Bar): void {
+  update(bar: Bar): void {
     const last = this.bars[this.bars.length - 1];
     if (last !== undefined && bar.time < last.time) {
       throw new Error(`Cannot update oldest data, last time=${last.time}, new time=${bar.time}`);
@@ -85,36 +85,36 @@ export class MockSeries {
   }
 
   /** Like the library, leaves whitespace bars (`{ time }` only) out. */
-  public data(): readonly Bar[] {
+  data(): readonly Bar[] {
     return this.bars.filter((bar) => Object.keys(bar).length > 1);
   }
 
-  public applyOptions(options: Record<string, unknown>): void {
+  applyOptions(options: Record<string, unknown>): void {
     this.options = { ...this.options, ...options };
   }
 
-  public createPriceLine(options: Record<string, unknown>): MockPriceLine {
+  createPriceLine(options: Record<string, unknown>): MockPriceLine {
     const line = new MockPriceLine(options, this);
     this.lines.push(line);
     return line;
   }
 
-  public removePriceLine(line: MockPriceLine): void {
+  removePriceLine(line: MockPriceLine): void {
     const index = this.lines.indexOf(line);
     if (index < 0) throw new Error('removePriceLine: not a line of this series');
     this.lines.splice(index, 1);
   }
 
-  public priceLines(): MockPriceLine[] {
+  priceLines(): MockPriceLine[] {
     return [...this.lines];
   }
 
   /** The options of every price line, in creation order. */
-  public get priceLineOptions(): Record<string, unknown>[] {
+  get priceLineOptions(): Record<string, unknown>[] {
     return this.lines.map((line) => line.opts);
   }
 
-  public barsInLogicalRange(range: { from: number; to: number } | null): {
+  barsInLogicalRange(range: { from: number; to: number } | null): {
     barsBefore: number;
     barsAfter: number;
   } | null {
@@ -123,53 +123,53 @@ export class MockSeries {
 }
 
 export class MockPane {
-  public height = 0;
-  public constructor(public readonly index: number) {}
-  public setHeight(height: number): void {
+  height = 0;
+  constructor(readonly index: number) {}
+  setHeight(height: number): void {
     this.height = height;
   }
-  public getHeight(): number {
+  getHeight(): number {
     return this.height;
   }
 }
 
 export class MockWatermark {
-  public detached = false;
-  public constructor(public options: { visible?: boolean; lines?: { text: string }[] }) {}
-  public applyOptions(options: { visible?: boolean; lines?: { text: string }[] }): void {
+  detached = false;
+  constructor(public options: { visible?: boolean; lines?: { text: string }[] }) {}
+  applyOptions(options: { visible?: boolean; lines?: { text: string }[] }): void {
     this.options = { ...this.options, ...options };
   }
-  public detach(): void {
+  detach(): void {
     this.detached = true;
   }
   /** The text shown, or undefined when hidden. */
-  public get text(): string | undefined {
+  get text(): string | undefined {
     return this.options.visible === false ? undefined : this.options.lines?.[0]?.text;
   }
 }
 
 export class MockChart {
-  public readonly series: MockSeries[] = [];
-  public readonly panesList: MockPane[] = [new MockPane(0)];
-  public readonly scales = new Map<string, MockPriceScale>();
-  public readonly watermarks: MockWatermark[] = [];
-  public removed = false;
-  public crosshairClears = 0;
-  public timeScaleResets = 0;
+  readonly series: MockSeries[] = [];
+  readonly panesList: MockPane[] = [new MockPane(0)];
+  readonly scales = new Map<string, MockPriceScale>();
+  readonly watermarks: MockWatermark[] = [];
+  removed = false;
+  crosshairClears = 0;
+  timeScaleResets = 0;
   /** What `paneSize` answers per pane index. */
-  public paneSizes = [
+  paneSizes = [
     { width: 600, height: 380 },
     { width: 600, height: 140 },
   ];
-  private readonly _rangeHandlers = new Set<RangeHandler>();
-  private readonly _crosshairHandlers = new Set<CrosshairHandler>();
+  private readonly rangeHandlers = new Set<RangeHandler>();
+  private readonly crosshairHandlers = new Set<CrosshairHandler>();
 
-  public constructor(
-    public readonly container: HTMLElement,
+  constructor(
+    readonly container: HTMLElement,
     public options: Record<string, unknown>,
   ) {}
 
-  public addSeries(_definition: unknown, options: Record<string, unknown> = {}, paneIndex = 0) {
+  addSeries(_definition: unknown, options: Record<string, unknown> = {}, paneIndex = 0) {
     while (this.panesList.length <= paneIndex)
       this.panesList.push(new MockPane(this.panesList.length));
     const series = new MockSeries(options, paneIndex);
@@ -177,11 +177,11 @@ export class MockChart {
     return series;
   }
 
-  public panes(): MockPane[] {
+  panes(): MockPane[] {
     return this.panesList;
   }
 
-  public priceScale(id: string, paneIndex = 0): MockPriceScale {
+  priceScale(id: string, paneIndex = 0): MockPriceScale {
     const key = `${id}:${paneIndex}`;
     let scale = this.scales.get(key);
     if (!scale) {
@@ -191,38 +191,38 @@ export class MockChart {
     return scale;
   }
 
-  public applyOptions(options: Record<string, unknown>): void {
+  applyOptions(options: Record<string, unknown>): void {
     this.options = deepMerge(this.options, options);
   }
 
-  public clearCrosshairPosition(): void {
+  clearCrosshairPosition(): void {
     this.crosshairClears += 1;
   }
 
-  public paneSize(index = 0): { width: number; height: number } {
+  paneSize(index = 0): { width: number; height: number } {
     return this.paneSizes[index] ?? { width: 0, height: 0 };
   }
 
-  public subscribeCrosshairMove(handler: CrosshairHandler): void {
-    this._crosshairHandlers.add(handler);
+  subscribeCrosshairMove(handler: CrosshairHandler): void {
+    this.crosshairHandlers.add(handler);
   }
 
-  public unsubscribeCrosshairMove(handler: CrosshairHandler): void {
-    this._crosshairHandlers.delete(handler);
+  unsubscribeCrosshairMove(handler: CrosshairHandler): void {
+    this.crosshairHandlers.delete(handler);
   }
 
   /** Test driver: the pointer moved over the chart (or left it, with no `point`). */
-  public emitCrosshair(params: MockCrosshairParams): void {
-    for (const handler of [...this._crosshairHandlers])
+  emitCrosshair(params: MockCrosshairParams): void {
+    for (const handler of [...this.crosshairHandlers])
       handler({ ...params, seriesData: new Map() });
   }
 
-  public timeScale() {
+  timeScale() {
     return {
       subscribeVisibleLogicalRangeChange: (handler: RangeHandler) =>
-        this._rangeHandlers.add(handler),
+        this.rangeHandlers.add(handler),
       unsubscribeVisibleLogicalRangeChange: (handler: RangeHandler) =>
-        this._rangeHandlers.delete(handler),
+        this.rangeHandlers.delete(handler),
       getVisibleLogicalRange: () => ({ from: 0, to: 100 }),
       resetTimeScale: () => {
         this.timeScaleResets += 1;
@@ -236,13 +236,13 @@ export class MockChart {
     };
   }
 
-  public remove(): void {
+  remove(): void {
     this.removed = true;
   }
 
   /** Test driver: the user scrolled; the handlers see a new visible range. */
-  public emitVisibleRange(range: { from: number; to: number } | null = { from: 0, to: 100 }): void {
-    for (const handler of [...this._rangeHandlers]) handler(range);
+  emitVisibleRange(range: { from: number; to: number } | null = { from: 0, to: 100 }): void {
+    for (const handler of [...this.rangeHandlers]) handler(range);
   }
 }
 
@@ -291,16 +291,16 @@ export function createChart(
 
 /** Records the markers of one series (lightweight-charts' markers plugin). */
 export class MockSeriesMarkers {
-  public list: Record<string, unknown>[] = [];
-  public detached = false;
-  public constructor(public readonly series: MockSeries) {}
-  public setMarkers(markers: Record<string, unknown>[]): void {
+  list: Record<string, unknown>[] = [];
+  detached = false;
+  constructor(readonly series: MockSeries) {}
+  setMarkers(markers: Record<string, unknown>[]): void {
     this.list = [...markers];
   }
-  public markers(): readonly Record<string, unknown>[] {
+  markers(): readonly Record<string, unknown>[] {
     return this.list;
   }
-  public detach(): void {
+  detach(): void {
     this.detached = true;
   }
 }

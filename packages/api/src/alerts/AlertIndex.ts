@@ -52,35 +52,32 @@ export function streamKey(symbol: SymbolId, interval: Interval): string {
  * direction), so a candle update costs O(log n + fired) instead of a scan of every alert.
  */
 export class AlertIndex {
-  private readonly _lists = new Map<string, SortedAlertList>();
-  private readonly _byId = new Map<string, AlertRecord>();
-  private readonly _bySubscription = new Map<string, Set<string>>();
-  private readonly _perStream = new Map<string, { price: number; rsi: number }>();
+  private readonly lists = new Map<string, SortedAlertList>();
+  private readonly byId = new Map<string, AlertRecord>();
+  private readonly bySubscription = new Map<string, Set<string>>();
+  private readonly perStream = new Map<string, { price: number; rsi: number }>();
 
   /** Active alerts held. */
-  public get size(): number {
-    return this._byId.size;
+  get size(): number {
+    return this.byId.size;
   }
 
-  public get(id: string): AlertRecord | undefined {
-    return this._byId.get(id);
+  get(id: string): AlertRecord | undefined {
+    return this.byId.get(id);
   }
 
   /** The ids of the alerts held. */
-  public ids(): string[] {
-    return [...this._byId.keys()];
+  ids(): string[] {
+    return [...this.byId.keys()];
   }
 
   /** Streams that have at least one alert, with how many price and RSI alerts each. */
-  public streams(): Map<
-    string,
-    { symbol: SymbolId; interval: Interval; price: number; rsi: number }
-  > {
+  streams(): Map<string, { symbol: SymbolId; interval: Interval; price: number; rsi: number }> {
     const result = new Map<
       string,
       { symbol: SymbolId; interval: Interval; price: number; rsi: number }
     >();
-    for (const [key, counts] of this._perStream) {
+    for (const [key, counts] of this.perStream) {
       const [symbol, interval] = key.split('|') as [SymbolId, Interval];
       result.set(key, { symbol, interval, ...counts });
     }
@@ -88,16 +85,16 @@ export class AlertIndex {
   }
 
   /** Price and RSI alert counts of one stream. */
-  public countsFor(symbol: SymbolId, interval: Interval): { price: number; rsi: number } {
-    return this._perStream.get(streamKey(symbol, interval)) ?? { price: 0, rsi: 0 };
+  countsFor(symbol: SymbolId, interval: Interval): { price: number; rsi: number } {
+    return this.perStream.get(streamKey(symbol, interval)) ?? { price: 0, rsi: 0 };
   }
 
   /** The earliest creation candle among a stream's alerts (where a replay must start). */
-  public earliestCreation(symbol: SymbolId, interval: Interval): number | undefined {
+  earliestCreation(symbol: SymbolId, interval: Interval): number | undefined {
     let earliest: number | undefined;
     for (const type of ['Price', 'Rsi'] as const) {
       for (const direction of ['up', 'down'] as const) {
-        for (const alert of this._lists.get(listKey(type, symbol, interval, direction))?.items ??
+        for (const alert of this.lists.get(listKey(type, symbol, interval, direction))?.items ??
           []) {
           if (earliest === undefined || alert.creationCandleTime < earliest)
             earliest = alert.creationCandleTime;
@@ -108,26 +105,26 @@ export class AlertIndex {
   }
 
   /** Adds many alerts with one sort per list (start-up). */
-  public load(alerts: Iterable<AlertRecord>): void {
+  load(alerts: Iterable<AlertRecord>): void {
     const groups = new Map<string, AlertRecord[]>();
     for (const alert of alerts) {
-      if (alert.status !== 'Active' || this._byId.has(alert.id)) continue;
-      this._track(alert);
+      if (alert.status !== 'Active' || this.byId.has(alert.id)) continue;
+      this.track(alert);
       const key = listKey(alert.type, alert.symbol, alertStreamInterval(alert), alert.direction);
       const group = groups.get(key);
       if (group) group.push(alert);
       else groups.set(key, [alert]);
     }
     for (const [key, group] of groups) {
-      this._list(key, group[0]!.direction).load(group);
+      this.list(key, group[0]!.direction).load(group);
     }
   }
 
   /** Adds one active alert; false if it is already there. */
-  public add(alert: AlertRecord): boolean {
-    if (alert.status !== 'Active' || this._byId.has(alert.id)) return false;
-    this._track(alert);
-    this._list(
+  add(alert: AlertRecord): boolean {
+    if (alert.status !== 'Active' || this.byId.has(alert.id)) return false;
+    this.track(alert);
+    this.list(
       listKey(alert.type, alert.symbol, alertStreamInterval(alert), alert.direction),
       alert.direction,
     ).insert(alert);
@@ -135,18 +132,18 @@ export class AlertIndex {
   }
 
   /** Removes one alert; returns it, or undefined when it was not held. */
-  public remove(id: string): AlertRecord | undefined {
-    const alert = this._byId.get(id);
+  remove(id: string): AlertRecord | undefined {
+    const alert = this.byId.get(id);
     if (!alert) return undefined;
     const key = listKey(alert.type, alert.symbol, alertStreamInterval(alert), alert.direction);
-    this._lists.get(key)?.remove(alert);
-    this._untrack(alert);
+    this.lists.get(key)?.remove(alert);
+    this.untrack(alert);
     return alert;
   }
 
   /** Removes every alert of a subscription; returns them. */
-  public removeSubscription(subscriptionId: string): AlertRecord[] {
-    const ids = [...(this._bySubscription.get(subscriptionId) ?? [])];
+  removeSubscription(subscriptionId: string): AlertRecord[] {
+    const ids = [...(this.bySubscription.get(subscriptionId) ?? [])];
     return ids
       .map((id) => this.remove(id))
       .filter((alert): alert is AlertRecord => alert !== undefined);
@@ -156,10 +153,10 @@ export class AlertIndex {
    * Takes the price alerts of `symbol` that a 1-minute candle fires: up alerts its high reaches,
    * down alerts its low reaches, each judged by {@link priceSeenByAlert}.
    */
-  public takeReachedByPrice(symbol: SymbolId, candle: Candle): ReachedAlert[] {
+  takeReachedByPrice(symbol: SymbolId, candle: Candle): ReachedAlert[] {
     const fired: ReachedAlert[] = [];
     for (const direction of ['up', 'down'] as const) {
-      const list = this._lists.get(listKey('Price', symbol, 'OneMinute', direction));
+      const list = this.lists.get(listKey('Price', symbol, 'OneMinute', direction));
       if (!list || list.size === 0) continue;
       const bound = direction === 'up' ? candle.high : candle.low;
       for (const reached of list.takeReached(bound, (alert) => {
@@ -168,7 +165,7 @@ export class AlertIndex {
           ? seen
           : undefined;
       })) {
-        this._untrack(reached.alert);
+        this.untrack(reached.alert);
         fired.push(reached);
       }
     }
@@ -176,7 +173,7 @@ export class AlertIndex {
   }
 
   /** Takes the RSI alerts of a stream that the live RSI of the candle opening at `candleTime` fires. */
-  public takeReachedByRsi(
+  takeReachedByRsi(
     symbol: SymbolId,
     interval: Interval,
     candleTime: number,
@@ -184,52 +181,52 @@ export class AlertIndex {
   ): ReachedAlert[] {
     const fired: ReachedAlert[] = [];
     for (const direction of ['up', 'down'] as const) {
-      const list = this._lists.get(listKey('Rsi', symbol, interval, direction));
+      const list = this.lists.get(listKey('Rsi', symbol, interval, direction));
       if (!list || list.size === 0) continue;
       for (const reached of list.takeReached(rsi, (alert) =>
         candleTime >= alert.creationCandleTime ? rsi : undefined,
       )) {
-        this._untrack(reached.alert);
+        this.untrack(reached.alert);
         fired.push(reached);
       }
     }
     return fired;
   }
 
-  private _list(key: string, direction: AlertDirection): SortedAlertList {
-    let list = this._lists.get(key);
+  private list(key: string, direction: AlertDirection): SortedAlertList {
+    let list = this.lists.get(key);
     if (!list) {
       list = new SortedAlertList(direction);
-      this._lists.set(key, list);
+      this.lists.set(key, list);
     }
     return list;
   }
 
-  private _track(alert: AlertRecord): void {
-    this._byId.set(alert.id, alert);
-    let owned = this._bySubscription.get(alert.subscriptionId);
+  private track(alert: AlertRecord): void {
+    this.byId.set(alert.id, alert);
+    let owned = this.bySubscription.get(alert.subscriptionId);
     if (!owned) {
       owned = new Set();
-      this._bySubscription.set(alert.subscriptionId, owned);
+      this.bySubscription.set(alert.subscriptionId, owned);
     }
     owned.add(alert.id);
     const key = streamKey(alert.symbol, alertStreamInterval(alert));
-    const counts = this._perStream.get(key) ?? { price: 0, rsi: 0 };
+    const counts = this.perStream.get(key) ?? { price: 0, rsi: 0 };
     if (alert.type === 'Rsi') counts.rsi += 1;
     else counts.price += 1;
-    this._perStream.set(key, counts);
+    this.perStream.set(key, counts);
   }
 
-  private _untrack(alert: AlertRecord): void {
-    this._byId.delete(alert.id);
-    const owned = this._bySubscription.get(alert.subscriptionId);
+  private untrack(alert: AlertRecord): void {
+    this.byId.delete(alert.id);
+    const owned = this.bySubscription.get(alert.subscriptionId);
     owned?.delete(alert.id);
-    if (owned?.size === 0) this._bySubscription.delete(alert.subscriptionId);
+    if (owned?.size === 0) this.bySubscription.delete(alert.subscriptionId);
     const key = streamKey(alert.symbol, alertStreamInterval(alert));
-    const counts = this._perStream.get(key);
+    const counts = this.perStream.get(key);
     if (!counts) return;
     if (alert.type === 'Rsi') counts.rsi -= 1;
     else counts.price -= 1;
-    if (counts.price <= 0 && counts.rsi <= 0) this._perStream.delete(key);
+    if (counts.price <= 0 && counts.rsi <= 0) this.perStream.delete(key);
   }
 }

@@ -22,52 +22,52 @@ const NOW = (T + 30) * 1000;
 
 /** A coordinator driven by the test: it leads when told, and its publishing can be lost or fail. */
 class ManualCoordinator implements ClusterCoordinator {
-  public readonly published: ClusterEvent[] = [];
+  readonly published: ClusterEvent[] = [];
   /** `deliver`: every process hears it; `lose`: sent, but nobody hears it; `fail`: publish throws. */
-  public publishing: 'deliver' | 'lose' | 'fail' = 'deliver';
-  public closed = false;
-  private readonly _dispatcher = new ClusterDispatcher(recordingLogger());
-  private _leader: boolean;
+  publishing: 'deliver' | 'lose' | 'fail' = 'deliver';
+  closed = false;
+  private readonly dispatcher = new ClusterDispatcher(recordingLogger());
+  private leader: boolean;
 
-  public constructor(leader: boolean) {
-    this._leader = leader;
+  constructor(leader: boolean) {
+    this.leader = leader;
   }
 
-  public get isLeader(): boolean {
-    return this._leader;
+  get isLeader(): boolean {
+    return this.leader;
   }
 
-  public onLeadershipChange(listener: LeadershipListener): void {
-    this._dispatcher.onLeadershipChange(listener);
+  onLeadershipChange(listener: LeadershipListener): void {
+    this.dispatcher.onLeadershipChange(listener);
   }
 
-  public onEvent(listener: ClusterEventListener): void {
-    this._dispatcher.onEvent(listener);
+  onEvent(listener: ClusterEventListener): void {
+    this.dispatcher.onEvent(listener);
   }
 
-  public async publish(event: ClusterEvent): Promise<void> {
+  async publish(event: ClusterEvent): Promise<void> {
     if (this.publishing === 'fail') throw new Error('database unreachable');
     this.published.push(event);
-    if (this.publishing === 'deliver') await this._dispatcher.event(event);
+    if (this.publishing === 'deliver') await this.dispatcher.event(event);
   }
 
   /** An event published by another process. */
-  public async receive(event: ClusterEvent): Promise<void> {
-    await this._dispatcher.event(event);
+  async receive(event: ClusterEvent): Promise<void> {
+    await this.dispatcher.event(event);
   }
 
-  public async setLeader(leader: boolean): Promise<void> {
-    this._leader = leader;
-    await this._dispatcher.leadershipChanged(leader);
+  async setLeader(leader: boolean): Promise<void> {
+    this.leader = leader;
+    await this.dispatcher.leadershipChanged(leader);
   }
 
-  public async start(): Promise<void> {
-    if (this._leader) await this._dispatcher.leadershipChanged(true);
+  async start(): Promise<void> {
+    if (this.leader) await this.dispatcher.leadershipChanged(true);
   }
 
-  public async close(): Promise<void> {
+  async close(): Promise<void> {
     this.closed = true;
-    if (this._leader) await this.setLeader(false);
+    if (this.leader) await this.setLeader(false);
   }
 }
 

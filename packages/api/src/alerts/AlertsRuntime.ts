@@ -52,56 +52,56 @@ export interface AlertsHealth {
 }
 
 export class AlertsRuntime {
-  private _engine: AlertEngine | undefined;
-  private _lastFailure: AlertsHealth['lastFailure'];
+  private currentEngine: AlertEngine | undefined;
+  private lastFailure: AlertsHealth['lastFailure'];
   /** The logger given to the engine and used here: it remembers the last error for health(). */
-  private readonly _logger: AlertEngineLogger;
-  private _serial: Promise<void> = Promise.resolve();
-  private readonly _timer = new OneShotTimer();
-  private _closed = false;
+  private readonly logger: AlertEngineLogger;
+  private serial: Promise<void> = Promise.resolve();
+  private readonly timer = new OneShotTimer();
+  private closed = false;
 
-  public constructor(private readonly _options: AlertsRuntimeOptions) {
-    const { logger } = _options;
-    const now = _options.now ?? Date.now;
-    this._logger = {
+  constructor(private readonly options: AlertsRuntimeOptions) {
+    const { logger } = options;
+    const now = options.now ?? Date.now;
+    this.logger = {
       info: (object, message) => logger.info(object, message),
       warn: (object, message) => logger.warn(object, message),
       error: (object, message) => {
-        this._lastFailure = { at: now(), message };
+        this.lastFailure = { at: now(), message };
         logger.error(object, message);
       },
     };
-    _options.coordinator.onLeadershipChange((leading) =>
-      this._serially(() => (leading ? this._lead() : this._follow())),
+    options.coordinator.onLeadershipChange((leading) =>
+      this.serially(() => (leading ? this.lead() : this.follow())),
     );
-    _options.coordinator.onEvent((event) => this._serially(() => this._apply(event)));
+    options.coordinator.onEvent((event) => this.serially(() => this.apply(event)));
   }
 
   /** The engine of this process while it leads; undefined while another process does. */
-  public get engine(): AlertEngine | undefined {
-    return this._engine;
+  get engine(): AlertEngine | undefined {
+    return this.currentEngine;
   }
 
   /** Whether this process leads the engine, and the last failure it logged. */
-  public health(): AlertsHealth {
-    return { role: this._engine ? 'leader' : 'follower', lastFailure: this._lastFailure };
+  health(): AlertsHealth {
+    return { role: this.currentEngine ? 'leader' : 'follower', lastFailure: this.lastFailure };
   }
 
   /** Joins the cluster (and starts the engine if this process leads). */
-  public async start(): Promise<void> {
-    await this._options.coordinator.start();
+  async start(): Promise<void> {
+    await this.options.coordinator.start();
   }
 
   /**
    * Tells every api process about a committed alert change. Never throws: the change is stored
    * either way, and a lost event is caught up by the leader's periodic reconciliation.
    */
-  public async announce(event: ClusterEvent): Promise<void> {
+  async announce(event: ClusterEvent): Promise<void> {
     if (event.alertIds.length === 0) return;
     try {
-      await this._options.coordinator.publish(event);
+      await this.options.coordinator.publish(event);
     } catch (error: unknown) {
-      this._logger.error(
+      this.logger.error(
         { err: error, kind: event.kind, alertIds: event.alertIds.slice(0, 10) },
         'could not tell the api processes about an alert change; reconciliation will catch up',
       );
@@ -109,89 +109,89 @@ export class AlertsRuntime {
   }
 
   /** Checks the engine against the table now (see `reconcileIntervalMs`); resolves when done. */
-  public reconcile(): Promise<void> {
-    return this._serially(() => this._reconcile());
+  reconcile(): Promise<void> {
+    return this.serially(() => this.reconcileNow());
   }
 
   /** Leaves the cluster and stops the engine. */
-  public async close(): Promise<void> {
-    if (this._closed) return;
-    this._closed = true;
-    this._timer.close();
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.timer.close();
     try {
-      await this._options.coordinator.close();
+      await this.options.coordinator.close();
     } finally {
       // A coordinator that failed to close may not have said it stopped leading.
-      await this._serially(() => this._follow());
+      await this.serially(() => this.follow());
     }
   }
 
   /** Runs `task` after the ones queued before it; a failure is logged and ends that task only. */
-  private _serially(task: () => Promise<void>): Promise<void> {
-    const done = this._serial.then(task).catch((error: unknown) => {
-      this._logger.error({ err: error }, 'alerts runtime task failed');
+  private serially(task: () => Promise<void>): Promise<void> {
+    const done = this.serial.then(task).catch((error: unknown) => {
+      this.logger.error({ err: error }, 'alerts runtime task failed');
     });
-    this._serial = done;
+    this.serial = done;
     return done;
   }
 
-  private async _lead(): Promise<void> {
-    if (this._engine || this._closed || !this._options.coordinator.isLeader) return;
-    const { store, marketData } = this._options;
-    const logger = this._logger;
+  private async lead(): Promise<void> {
+    if (this.currentEngine || this.closed || !this.options.coordinator.isLeader) return;
+    const { store, marketData } = this.options;
+    const logger = this.logger;
     const engine = new AlertEngine({
       store,
       marketData,
       logger,
       onTriggered: (alert) => {
-        this._options.onMessageQueued();
+        this.options.onMessageQueued();
         void this.announce({ kind: 'triggered', alertIds: [alert.id] });
       },
-      ...(this._options.replayRetryMs === undefined
+      ...(this.options.replayRetryMs === undefined
         ? {}
-        : { replayRetryMs: this._options.replayRetryMs }),
-      ...(this._options.now === undefined ? {} : { now: this._options.now }),
+        : { replayRetryMs: this.options.replayRetryMs }),
+      ...(this.options.now === undefined ? {} : { now: this.options.now }),
     });
-    this._engine = engine;
+    this.currentEngine = engine;
     try {
       await engine.start();
     } catch (error: unknown) {
-      this._engine = undefined;
+      this.currentEngine = undefined;
       await engine.close();
-      const delay = this._options.restartDelayMs ?? 5_000;
+      const delay = this.options.restartDelayMs ?? 5_000;
       logger.error({ err: error, retryInMs: delay }, 'the alert engine could not start');
-      this._timer.set(() => void this._serially(() => this._lead()), delay);
+      this.timer.set(() => void this.serially(() => this.lead()), delay);
       return;
     }
-    this._scheduleReconcile();
+    this.scheduleReconcile();
   }
 
-  private async _follow(): Promise<void> {
-    this._timer.clear();
-    const engine = this._engine;
+  private async follow(): Promise<void> {
+    this.timer.clear();
+    const engine = this.currentEngine;
     if (!engine) return;
-    this._engine = undefined;
+    this.currentEngine = undefined;
     await engine.close();
-    this._logger.info({}, 'alert engine stopped: this process no longer leads');
+    this.logger.info({}, 'alert engine stopped: this process no longer leads');
   }
 
-  private async _apply(event: ClusterEvent): Promise<void> {
-    const { store } = this._options;
+  private async apply(event: ClusterEvent): Promise<void> {
+    const { store } = this.options;
     switch (event.kind) {
       case 'created': {
-        const engine = this._engine;
+        const engine = this.currentEngine;
         if (!engine) return;
         for (const alert of await store.getAlerts(event.alertIds)) engine.add(alert);
         return;
       }
       case 'deleted':
-        this._engine?.forget(event.alertIds);
+        this.currentEngine?.forget(event.alertIds);
         return;
       case 'triggered': {
-        this._engine?.forget(event.alertIds);
+        this.currentEngine?.forget(event.alertIds);
         for (const alert of await store.getAlerts(event.alertIds)) {
           if (alert.status !== 'Triggered') continue;
-          this._options.hub.broadcast(alertsGroup(alert.subscriptionId), 'AlertTriggered', [
+          this.options.hub.broadcast(alertsGroup(alert.subscriptionId), 'AlertTriggered', [
             toAlertJson(alert),
           ]);
         }
@@ -200,29 +200,29 @@ export class AlertsRuntime {
     }
   }
 
-  private async _reconcile(): Promise<void> {
-    const engine = this._engine;
+  private async reconcileNow(): Promise<void> {
+    const engine = this.currentEngine;
     if (!engine) return;
-    const activeIds = await this._options.store.listActiveAlertIds();
-    if (engine !== this._engine) return;
+    const activeIds = await this.options.store.listActiveAlertIds();
+    if (engine !== this.currentEngine) return;
     const { missing, forgotten } = engine.reconcile(activeIds);
-    const added = missing.length === 0 ? [] : await this._options.store.getAlerts(missing);
-    if (engine !== this._engine) return;
+    const added = missing.length === 0 ? [] : await this.options.store.getAlerts(missing);
+    if (engine !== this.currentEngine) return;
     for (const alert of added) engine.add(alert);
     if (missing.length > 0 || forgotten.length > 0) {
-      this._logger.warn(
+      this.logger.warn(
         { added: missing.length, removed: forgotten.length },
         'alert engine caught up with the table: a notification was lost',
       );
     }
   }
 
-  private _scheduleReconcile(): void {
-    const interval = this._options.reconcileIntervalMs ?? 300_000;
+  private scheduleReconcile(): void {
+    const interval = this.options.reconcileIntervalMs ?? 300_000;
     if (interval <= 0) return;
-    this._timer.set(() => {
-      void this._serially(() => this._reconcile()).finally(() => {
-        if (this._engine) this._scheduleReconcile();
+    this.timer.set(() => {
+      void this.serially(() => this.reconcileNow()).finally(() => {
+        if (this.currentEngine) this.scheduleReconcile();
       });
     }, interval);
   }

@@ -8,38 +8,38 @@ import { type AlertRecord } from '../storage/AlertStore';
  * and taking k fired alerts off the end costs O(k).
  */
 export class SortedAlertList {
-  private readonly _items: AlertRecord[] = [];
+  private readonly sortedItems: AlertRecord[] = [];
 
-  public constructor(public readonly direction: AlertDirection) {}
+  constructor(readonly direction: AlertDirection) {}
 
-  public get size(): number {
-    return this._items.length;
+  get size(): number {
+    return this.sortedItems.length;
   }
 
   /** The alerts in order (closest to firing last). */
-  public get items(): readonly AlertRecord[] {
-    return this._items;
+  get items(): readonly AlertRecord[] {
+    return this.sortedItems;
   }
 
   /** Adds many alerts with one sort (the index at start). */
-  public load(alerts: Iterable<AlertRecord>): void {
-    for (const alert of alerts) this._items.push(alert);
+  load(alerts: Iterable<AlertRecord>): void {
+    for (const alert of alerts) this.sortedItems.push(alert);
     const sign = this.direction === 'up' ? -1 : 1;
-    this._items.sort((a, b) => sign * (a.valueTarget - b.valueTarget));
+    this.sortedItems.sort((a, b) => sign * (a.valueTarget - b.valueTarget));
   }
 
-  public insert(alert: AlertRecord): void {
-    const at = this._firstAfter(alert.valueTarget);
-    this._items.splice(at, 0, alert);
+  insert(alert: AlertRecord): void {
+    const at = this.firstAfter(alert.valueTarget);
+    this.sortedItems.splice(at, 0, alert);
   }
 
   /** Removes the alert with this id and target; false when it is not in the list. */
-  public remove(alert: Pick<AlertRecord, 'id' | 'valueTarget'>): boolean {
-    for (let i = this._firstAtOrAfter(alert.valueTarget); i < this._items.length; i += 1) {
-      const item = this._items[i]!;
+  remove(alert: Pick<AlertRecord, 'id' | 'valueTarget'>): boolean {
+    for (let i = this.firstAtOrAfter(alert.valueTarget); i < this.sortedItems.length; i += 1) {
+      const item = this.sortedItems[i]!;
       if (item.valueTarget !== alert.valueTarget) break;
       if (item.id === alert.id) {
-        this._items.splice(i, 1);
+        this.sortedItems.splice(i, 1);
         return true;
       }
     }
@@ -50,8 +50,8 @@ export class SortedAlertList {
    * Index of the first alert `value` reaches; every alert from there to the end is reached
    * (target ≤ value for up, target ≥ value for down).
    */
-  public firstReachedBy(value: number): number {
-    return this._firstAtOrAfter(value);
+  firstReachedBy(value: number): number {
+    return this.firstAtOrAfter(value);
   }
 
   /**
@@ -60,51 +60,51 @@ export class SortedAlertList {
    *
    * @returns the fired alerts with their trigger values, closest target first.
    */
-  public takeReached(
+  takeReached(
     value: number,
     check: (alert: AlertRecord) => number | undefined,
   ): { alert: AlertRecord; value: number }[] {
-    const start = this._firstAtOrAfter(value);
-    if (start === this._items.length) return [];
+    const start = this.firstAtOrAfter(value);
+    if (start === this.sortedItems.length) return [];
     const fired: { alert: AlertRecord; value: number }[] = [];
     const kept: AlertRecord[] = [];
-    for (let i = this._items.length - 1; i >= start; i -= 1) {
-      const alert = this._items[i]!;
+    for (let i = this.sortedItems.length - 1; i >= start; i -= 1) {
+      const alert = this.sortedItems[i]!;
       const at = check(alert);
       if (at === undefined) kept.push(alert);
       else fired.push({ alert, value: at });
     }
-    this._items.length = start;
-    for (let i = kept.length - 1; i >= 0; i -= 1) this._items.push(kept[i]!);
+    this.sortedItems.length = start;
+    for (let i = kept.length - 1; i >= 0; i -= 1) this.sortedItems.push(kept[i]!);
     return fired;
   }
 
   /** Sort key: ascending along the array; reached values form a suffix. */
-  private _key(target: number): number {
+  private key(target: number): number {
     return this.direction === 'up' ? -target : target;
   }
 
   /** First index whose key is ≥ key(value): for up, target ≤ value; for down, target ≥ value. */
-  private _firstAtOrAfter(value: number): number {
-    const key = this._key(value);
+  private firstAtOrAfter(value: number): number {
+    const key = this.key(value);
     let low = 0;
-    let high = this._items.length;
+    let high = this.sortedItems.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (this._key(this._items[mid]!.valueTarget) < key) low = mid + 1;
+      if (this.key(this.sortedItems[mid]!.valueTarget) < key) low = mid + 1;
       else high = mid;
     }
     return low;
   }
 
   /** First index whose key is > key(value) (insertion point after equal targets). */
-  private _firstAfter(value: number): number {
-    const key = this._key(value);
+  private firstAfter(value: number): number {
+    const key = this.key(value);
     let low = 0;
-    let high = this._items.length;
+    let high = this.sortedItems.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (this._key(this._items[mid]!.valueTarget) <= key) low = mid + 1;
+      if (this.key(this.sortedItems[mid]!.valueTarget) <= key) low = mid + 1;
       else high = mid;
     }
     return low;

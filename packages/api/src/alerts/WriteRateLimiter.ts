@@ -27,20 +27,20 @@ interface Bucket {
  * addresses lock everyone else out.
  */
 export class WriteRateLimiter {
-  private readonly _buckets = new Map<string, Bucket>();
-  private readonly _capacity: number;
-  private readonly _refill: number;
-  private readonly _maxClients: number;
-  private readonly _now: () => number;
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly capacity: number;
+  private readonly refill: number;
+  private readonly maxClients: number;
+  private readonly now: () => number;
 
-  public constructor(options: WriteRateLimiterOptions = {}) {
-    this._capacity = options.capacity ?? 120;
-    this._refill = options.refillPerSecond ?? 2;
-    this._maxClients = options.maxClients ?? 10_000;
-    if (!Number.isInteger(this._maxClients) || this._maxClients < 1) {
-      throw new RangeError(`maxClients must be a whole number ≥ 1, got ${this._maxClients}.`);
+  constructor(options: WriteRateLimiterOptions = {}) {
+    this.capacity = options.capacity ?? 120;
+    this.refill = options.refillPerSecond ?? 2;
+    this.maxClients = options.maxClients ?? 10_000;
+    if (!Number.isInteger(this.maxClients) || this.maxClients < 1) {
+      throw new RangeError(`maxClients must be a whole number ≥ 1, got ${this.maxClients}.`);
     }
-    this._now = options.now ?? Date.now;
+    this.now = options.now ?? Date.now;
   }
 
   /**
@@ -48,31 +48,31 @@ export class WriteRateLimiter {
    *
    * @returns 0 when the write may go ahead, else the seconds to wait.
    */
-  public take(client: string): number {
-    const now = this._now();
-    const bucket = this._buckets.get(client) ?? { tokens: this._capacity, at: now };
+  take(client: string): number {
+    const now = this.now();
+    const bucket = this.buckets.get(client) ?? { tokens: this.capacity, at: now };
     bucket.tokens = Math.min(
-      this._capacity,
-      bucket.tokens + ((now - bucket.at) / 1000) * this._refill,
+      this.capacity,
+      bucket.tokens + ((now - bucket.at) / 1000) * this.refill,
     );
     bucket.at = now;
     // Re-inserting moves the client to the end: the map's first key is the least recently seen.
-    if (!this._buckets.delete(client)) this._makeRoom();
-    this._buckets.set(client, bucket);
+    if (!this.buckets.delete(client)) this.makeRoom();
+    this.buckets.set(client, bucket);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return 0;
     }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / this._refill));
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.refill));
   }
 
   /** How many clients' buckets are remembered now (at most `maxClients`). */
-  public get rememberedClients(): number {
-    return this._buckets.size;
+  get rememberedClients(): number {
+    return this.buckets.size;
   }
 
   /** A Fastify preHandler that answers 429 when the request's address is over its budget. */
-  public readonly preHandler = async (request: FastifyRequest): Promise<void> => {
+  readonly preHandler = async (request: FastifyRequest): Promise<void> => {
     const wait = this.take(request.ip);
     if (wait > 0) {
       throw new ApiProblem(
@@ -84,10 +84,10 @@ export class WriteRateLimiter {
   };
 
   /** Forgets the least recently seen clients until a new one fits. */
-  private _makeRoom(): void {
-    for (const client of this._buckets.keys()) {
-      if (this._buckets.size < this._maxClients) return;
-      this._buckets.delete(client);
+  private makeRoom(): void {
+    for (const client of this.buckets.keys()) {
+      if (this.buckets.size < this.maxClients) return;
+      this.buckets.delete(client);
     }
   }
 }

@@ -629,7 +629,7 @@ describe('the alerts plugin: closing what it opened', () => {
     });
     const failure = new Error('cluster session would not end');
     class FailingCoordinator extends InProcessCoordinator {
-      public override async close(): Promise<void> {
+      override async close(): Promise<void> {
         await super.close();
         throw failure;
       }

@@ -8,41 +8,41 @@ import { type ClusterLogger } from './ClusterLogger';
  * promise. A failing listener is logged and does not stop the queue.
  */
 export class ClusterDispatcher {
-  private readonly _leadership: LeadershipListener[] = [];
-  private readonly _events: ClusterEventListener[] = [];
-  private _tail: Promise<void> = Promise.resolve();
+  private readonly leadership: LeadershipListener[] = [];
+  private readonly events: ClusterEventListener[] = [];
+  private tail: Promise<void> = Promise.resolve();
 
-  public constructor(private readonly _logger: ClusterLogger) {}
+  constructor(private readonly logger: ClusterLogger) {}
 
-  public onLeadershipChange(listener: LeadershipListener): void {
-    this._leadership.push(listener);
+  onLeadershipChange(listener: LeadershipListener): void {
+    this.leadership.push(listener);
   }
 
-  public onEvent(listener: ClusterEventListener): void {
-    this._events.push(listener);
+  onEvent(listener: ClusterEventListener): void {
+    this.events.push(listener);
   }
 
   /** Queues a leadership change; resolves once every listener has handled it. */
-  public leadershipChanged(isLeader: boolean): Promise<void> {
-    return this._enqueue(async () => {
-      for (const listener of this._leadership) {
+  leadershipChanged(isLeader: boolean): Promise<void> {
+    return this.enqueue(async () => {
+      for (const listener of this.leadership) {
         try {
           await listener(isLeader);
         } catch (error: unknown) {
-          this._logger.error({ err: error, isLeader }, 'a leadership listener failed');
+          this.logger.error({ err: error, isLeader }, 'a leadership listener failed');
         }
       }
     });
   }
 
   /** Queues an event; resolves once every listener has handled it. */
-  public event(event: ClusterEvent): Promise<void> {
-    return this._enqueue(async () => {
-      for (const listener of this._events) {
+  event(event: ClusterEvent): Promise<void> {
+    return this.enqueue(async () => {
+      for (const listener of this.events) {
         try {
           await listener(event);
         } catch (error: unknown) {
-          this._logger.error(
+          this.logger.error(
             { err: error, kind: event.kind, alerts: event.alertIds.length },
             'a cluster event listener failed',
           );
@@ -52,17 +52,17 @@ export class ClusterDispatcher {
   }
 
   /** Resolves once everything queued so far has been delivered. */
-  public async idle(): Promise<void> {
+  async idle(): Promise<void> {
     let tail: Promise<void>;
     do {
-      tail = this._tail;
+      tail = this.tail;
       await tail;
-    } while (tail !== this._tail);
+    } while (tail !== this.tail);
   }
 
-  private _enqueue(deliver: () => Promise<void>): Promise<void> {
-    const delivered = this._tail.then(deliver);
-    this._tail = delivered;
+  private enqueue(deliver: () => Promise<void>): Promise<void> {
+    const delivered = this.tail.then(deliver);
+    this.tail = delivered;
     return delivered;
   }
 }

@@ -12,49 +12,49 @@ import { type ClusterLogger } from './ClusterLogger';
  * delivers to its own listeners, resolving once they have handled the event.
  */
 export class InProcessCoordinator implements ClusterCoordinator {
-  private readonly _dispatcher: ClusterDispatcher;
-  private _leader = false;
-  private _started = false;
-  private _closing = false;
-  private _closed = false;
+  private readonly dispatcher: ClusterDispatcher;
+  private leader = false;
+  private started = false;
+  private closing = false;
+  private closed = false;
 
-  public constructor(logger: ClusterLogger) {
-    this._dispatcher = new ClusterDispatcher(logger);
+  constructor(logger: ClusterLogger) {
+    this.dispatcher = new ClusterDispatcher(logger);
   }
 
-  public get isLeader(): boolean {
-    return this._leader;
+  get isLeader(): boolean {
+    return this.leader;
   }
 
-  public onLeadershipChange(listener: LeadershipListener): void {
-    this._dispatcher.onLeadershipChange(listener);
+  onLeadershipChange(listener: LeadershipListener): void {
+    this.dispatcher.onLeadershipChange(listener);
   }
 
-  public onEvent(listener: ClusterEventListener): void {
-    this._dispatcher.onEvent(listener);
+  onEvent(listener: ClusterEventListener): void {
+    this.dispatcher.onEvent(listener);
   }
 
-  public async publish(event: ClusterEvent): Promise<void> {
-    if (this._closed) throw new Error(`Cannot publish '${event.kind}': the coordinator is closed.`);
-    await this._dispatcher.event(event);
+  async publish(event: ClusterEvent): Promise<void> {
+    if (this.closed) throw new Error(`Cannot publish '${event.kind}': the coordinator is closed.`);
+    await this.dispatcher.event(event);
   }
 
-  public async start(): Promise<void> {
-    if (this._started || this._closing) return;
-    this._started = true;
-    this._leader = true;
-    await this._dispatcher.leadershipChanged(true);
+  async start(): Promise<void> {
+    if (this.started || this.closing) return;
+    this.started = true;
+    this.leader = true;
+    await this.dispatcher.leadershipChanged(true);
   }
 
-  public async close(): Promise<void> {
-    if (this._closing) return;
-    this._closing = true;
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
     // The engine stops on hearing `false`; its last triggers may still publish meanwhile.
-    if (this._leader) {
-      this._leader = false;
-      await this._dispatcher.leadershipChanged(false);
+    if (this.leader) {
+      this.leader = false;
+      await this.dispatcher.leadershipChanged(false);
     }
-    await this._dispatcher.idle();
-    this._closed = true;
+    await this.dispatcher.idle();
+    this.closed = true;
   }
 }

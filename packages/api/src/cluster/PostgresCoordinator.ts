@@ -79,112 +79,112 @@ const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
  * an alert fires through one conditional update, and evaluation marks only move forward.
  */
 export class PostgresCoordinator implements ClusterCoordinator {
-  private readonly _dispatcher: ClusterDispatcher;
-  private readonly _pool: pg.Pool;
-  private readonly _channel: string;
-  private readonly _lockKey: string;
-  private readonly _retryMs: number;
-  private readonly _random: () => number;
-  private _session: pg.Client | undefined;
-  private readonly _timer = new OneShotTimer();
-  private _reconnects = 0;
-  private _leader = false;
-  private _started = false;
+  private readonly dispatcher: ClusterDispatcher;
+  private readonly pool: pg.Pool;
+  private readonly channel: string;
+  private readonly lockKey: string;
+  private readonly retryMs: number;
+  private readonly random: () => number;
+  private session: pg.Client | undefined;
+  private readonly timer = new OneShotTimer();
+  private reconnects = 0;
+  private leader = false;
+  private started = false;
   /** Set when `close` begins: no new session, lock attempt or timer. */
-  private _closing = false;
+  private closing = false;
   /** Set once the engine has stopped: publishing ends. */
-  private _closed = false;
-  private readonly _publishing = new Set<Promise<unknown>>();
+  private closed = false;
+  private readonly publishing = new Set<Promise<unknown>>();
 
-  public constructor(private readonly _options: PostgresCoordinatorOptions) {
-    this._channel = _options.channel ?? 'pairwatch_alerts';
-    if (!CHANNEL.test(this._channel)) {
+  constructor(private readonly options: PostgresCoordinatorOptions) {
+    this.channel = options.channel ?? 'pairwatch_alerts';
+    if (!CHANNEL.test(this.channel)) {
       throw new Error(
-        `Channel '${this._channel}' must be a lower-case SQL identifier (letters, digits, _).`,
+        `Channel '${this.channel}' must be a lower-case SQL identifier (letters, digits, _).`,
       );
     }
-    this._lockKey = (_options.lockKey ?? ENGINE_LOCK_KEY).toString();
-    this._retryMs = _options.retryMs ?? 3_000;
-    this._random = _options.random ?? Math.random;
-    this._dispatcher = new ClusterDispatcher(_options.logger);
-    this._pool = new pg.Pool({
-      connectionString: _options.connectionString,
+    this.lockKey = (options.lockKey ?? ENGINE_LOCK_KEY).toString();
+    this.retryMs = options.retryMs ?? 3_000;
+    this.random = options.random ?? Math.random;
+    this.dispatcher = new ClusterDispatcher(options.logger);
+    this.pool = new pg.Pool({
+      connectionString: options.connectionString,
       max: 2,
       idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: this._queryTimeoutMs,
-      query_timeout: this._queryTimeoutMs,
-      application_name: `${this._applicationName} publisher`,
+      connectionTimeoutMillis: this.queryTimeoutMs,
+      query_timeout: this.queryTimeoutMs,
+      application_name: `${this.applicationName} publisher`,
     });
     // An idle pooled connection that dies is replaced on the next publish; just say so.
-    this._pool.on('error', (error) =>
-      _options.logger.warn({ err: error }, 'a cluster publishing connection failed'),
+    this.pool.on('error', (error) =>
+      options.logger.warn({ err: error }, 'a cluster publishing connection failed'),
     );
   }
 
-  public get isLeader(): boolean {
-    return this._leader;
+  get isLeader(): boolean {
+    return this.leader;
   }
 
   /** Whether the session (LISTEN, and the lock when leading) is open now. */
-  public get connected(): boolean {
-    return this._session !== undefined;
+  get connected(): boolean {
+    return this.session !== undefined;
   }
 
-  public onLeadershipChange(listener: LeadershipListener): void {
-    this._dispatcher.onLeadershipChange(listener);
+  onLeadershipChange(listener: LeadershipListener): void {
+    this.dispatcher.onLeadershipChange(listener);
   }
 
-  public onEvent(listener: ClusterEventListener): void {
-    this._dispatcher.onEvent(listener);
+  onEvent(listener: ClusterEventListener): void {
+    this.dispatcher.onEvent(listener);
   }
 
-  public async publish(event: ClusterEvent): Promise<void> {
-    if (this._closed) throw new Error(`Cannot publish '${event.kind}': the coordinator is closed.`);
+  async publish(event: ClusterEvent): Promise<void> {
+    if (this.closed) throw new Error(`Cannot publish '${event.kind}': the coordinator is closed.`);
     const sending = (async () => {
       for (const payload of encodeClusterEvent(event)) {
-        await this._pool.query('SELECT pg_notify($1, $2)', [this._channel, payload]);
+        await this.pool.query('SELECT pg_notify($1, $2)', [this.channel, payload]);
       }
     })();
-    this._publishing.add(sending);
+    this.publishing.add(sending);
     try {
       await sending;
     } finally {
-      this._publishing.delete(sending);
+      this.publishing.delete(sending);
     }
   }
 
-  public async start(): Promise<void> {
-    if (this._started || this._closing) return;
-    this._started = true;
-    await this._open(true);
-    await this._dispatcher.idle();
+  async start(): Promise<void> {
+    if (this.started || this.closing) return;
+    this.started = true;
+    await this.open(true);
+    await this.dispatcher.idle();
   }
 
-  public async close(): Promise<void> {
-    if (this._closing) return;
-    this._closing = true;
-    this._timer.close();
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.timer.close();
     // Stop leading before the lock goes, so the next leader never overlaps with this one's engine;
     // the engine's last triggers may still publish meanwhile.
-    if (this._leader) {
-      this._leader = false;
-      await this._dispatcher.leadershipChanged(false);
+    if (this.leader) {
+      this.leader = false;
+      await this.dispatcher.leadershipChanged(false);
     }
-    await this._dispatcher.idle();
-    await Promise.allSettled([...this._publishing]);
-    this._closed = true;
-    const session = this._session;
-    this._session = undefined;
+    await this.dispatcher.idle();
+    await Promise.allSettled([...this.publishing]);
+    this.closed = true;
+    const session = this.session;
+    this.session = undefined;
     if (session) await session.end().catch(() => undefined);
-    await this._pool.end();
+    await this.pool.end();
   }
 
-  private get _queryTimeoutMs(): number {
-    return this._options.queryTimeoutMs ?? 5_000;
+  private get queryTimeoutMs(): number {
+    return this.options.queryTimeoutMs ?? 5_000;
   }
 
-  private get _applicationName(): string {
-    return this._options.applicationName ?? 'pairwatch-api';
+  private get applicationName(): string {
+    return this.options.applicationName ?? 'pairwatch-api';
   }
 
   /**
@@ -192,111 +192,111 @@ export class PostgresCoordinator implements ClusterCoordinator {
    * two retry periods first, so that a healthy follower (which tries every period) replaces a
    * leader whose connection failed rather than racing it.
    */
-  private async _open(first: boolean): Promise<void> {
+  private async open(first: boolean): Promise<void> {
     const session = new pg.Client({
-      connectionString: this._options.connectionString,
-      application_name: this._applicationName,
-      connectionTimeoutMillis: this._queryTimeoutMs,
-      query_timeout: this._queryTimeoutMs,
+      connectionString: this.options.connectionString,
+      application_name: this.applicationName,
+      connectionTimeoutMillis: this.queryTimeoutMs,
+      query_timeout: this.queryTimeoutMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });
-    session.on('error', (error) => this._lose(session, error));
-    session.on('end', () => this._lose(session, undefined));
+    session.on('error', (error) => this.lose(session, error));
+    session.on('end', () => this.lose(session, undefined));
     session.on('notification', (message) => {
-      if (session === this._session && message.channel === this._channel)
-        this._receive(message.payload ?? '');
+      if (session === this.session && message.channel === this.channel)
+        this.receive(message.payload ?? '');
     });
     try {
       await session.connect();
       await session.query("SELECT set_config('idle_session_timeout', $1, false)", [
-        String(this._options.sessionIdleTimeoutMs ?? this._retryMs * 5),
+        String(this.options.sessionIdleTimeoutMs ?? this.retryMs * 5),
       ]);
-      await session.query(`LISTEN ${this._channel}`);
+      await session.query(`LISTEN ${this.channel}`);
     } catch (error: unknown) {
       session.end().catch(() => undefined);
-      if (this._closing) return;
-      this._options.logger.warn(
-        { err: error, attempt: this._reconnects + 1 },
+      if (this.closing) return;
+      this.options.logger.warn(
+        { err: error, attempt: this.reconnects + 1 },
         'cluster session could not be opened; will try again',
       );
-      this._scheduleReconnect();
+      this.scheduleReconnect();
       return;
     }
-    if (this._closing) {
+    if (this.closing) {
       await session.end().catch(() => undefined);
       return;
     }
-    this._session = session;
-    this._reconnects = 0;
-    if (first) await this._tick(session);
-    else this._timer.set(() => void this._tick(session), this._retryMs * 2);
+    this.session = session;
+    this.reconnects = 0;
+    if (first) await this.tick(session);
+    else this.timer.set(() => void this.tick(session), this.retryMs * 2);
   }
 
   /** A follower tries the lock; the leader checks that its session still answers. */
-  private async _tick(session: pg.Client): Promise<void> {
-    if (session !== this._session || this._closing) return;
+  private async tick(session: pg.Client): Promise<void> {
+    if (session !== this.session || this.closing) return;
     try {
-      if (this._leader) {
+      if (this.leader) {
         await session.query('SELECT 1');
       } else {
         const { rows } = await session.query<{ locked: boolean }>(
           'SELECT pg_try_advisory_lock($1::bigint) AS locked',
-          [this._lockKey],
+          [this.lockKey],
         );
         // A session lost or closed meanwhile releases the lock when it ends.
-        if (session !== this._session || this._closing) return;
+        if (session !== this.session || this.closing) return;
         if (rows[0]?.locked === true) {
-          this._leader = true;
-          this._options.logger.info({}, 'this process now leads the alert engine');
-          void this._dispatcher.leadershipChanged(true);
+          this.leader = true;
+          this.options.logger.info({}, 'this process now leads the alert engine');
+          void this.dispatcher.leadershipChanged(true);
         }
       }
     } catch (error: unknown) {
-      this._lose(session, error);
+      this.lose(session, error);
       return;
     }
-    if (session === this._session && !this._closing) {
-      this._timer.set(() => void this._tick(session), this._retryMs);
+    if (session === this.session && !this.closing) {
+      this.timer.set(() => void this.tick(session), this.retryMs);
     }
   }
 
-  private _receive(payload: string): void {
+  private receive(payload: string): void {
     const event = parseClusterEvent(payload);
     if (!event) {
-      this._options.logger.warn(
-        { channel: this._channel, bytes: Buffer.byteLength(payload) },
+      this.options.logger.warn(
+        { channel: this.channel, bytes: Buffer.byteLength(payload) },
         'ignored a notification that is not a cluster event',
       );
       return;
     }
-    void this._dispatcher.event(event);
+    void this.dispatcher.event(event);
   }
 
   /** The session failed or ended: stop leading at once, then open a new one. */
-  private _lose(session: pg.Client, error: unknown): void {
-    if (session !== this._session) return;
-    this._session = undefined;
-    this._timer.clear();
+  private lose(session: pg.Client, error: unknown): void {
+    if (session !== this.session) return;
+    this.session = undefined;
+    this.timer.clear();
     // Ending a session whose query timed out makes sure it holds no lock anyone waits for.
     session.end().catch(() => undefined);
-    if (this._closing) return;
-    this._options.logger.warn({ err: error }, 'cluster session lost; reconnecting');
-    if (this._leader) {
-      this._leader = false;
-      this._options.logger.warn({}, 'this process no longer leads the alert engine');
-      void this._dispatcher.leadershipChanged(false);
+    if (this.closing) return;
+    this.options.logger.warn({ err: error }, 'cluster session lost; reconnecting');
+    if (this.leader) {
+      this.leader = false;
+      this.options.logger.warn({}, 'this process no longer leads the alert engine');
+      void this.dispatcher.leadershipChanged(false);
     }
-    this._scheduleReconnect();
+    this.scheduleReconnect();
   }
 
   /** Exponential backoff with "equal jitter": half fixed, half random. */
-  private _scheduleReconnect(): void {
-    const min = this._options.reconnectMinMs ?? 250;
-    const max = this._options.reconnectMaxMs ?? 30_000;
-    const ceiling = Math.min(max, min * 2 ** this._reconnects);
-    this._reconnects += 1;
-    const delay = Math.round(ceiling / 2 + (this._random() * ceiling) / 2);
-    this._timer.set(() => void this._open(false), delay);
+  private scheduleReconnect(): void {
+    const min = this.options.reconnectMinMs ?? 250;
+    const max = this.options.reconnectMaxMs ?? 30_000;
+    const ceiling = Math.min(max, min * 2 ** this.reconnects);
+    this.reconnects += 1;
+    const delay = Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
+    this.timer.set(() => void this.open(false), delay);
   }
 }

@@ -10,17 +10,17 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 
 /** A transport that answers from a script and records what it was asked to send. */
 class ScriptedTransport implements PushTransport {
-  public readonly sent: PushRequest[] = [];
-  public inFlight = 0;
-  public maxInFlight = 0;
-  public constructor(private readonly _answers: PushOutcome[] = []) {}
-  public async send(request: PushRequest): Promise<PushOutcome> {
+  readonly sent: PushRequest[] = [];
+  inFlight = 0;
+  maxInFlight = 0;
+  constructor(private readonly answers: PushOutcome[] = []) {}
+  async send(request: PushRequest): Promise<PushOutcome> {
     this.sent.push(request);
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     await new Promise((resolve) => setImmediate(resolve));
     this.inFlight -= 1;
-    return this._answers.shift() ?? { kind: 'delivered', status: 201 };
+    return this.answers.shift() ?? { kind: 'delivered', status: 201 };
   }
 }
 

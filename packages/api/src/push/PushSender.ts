@@ -45,107 +45,107 @@ const BACKOFF_MAX_MS = 10 * 60 * 1_000;
  * header (the alert id) makes a push service replace rather than duplicate an undelivered one.
  */
 export class PushSender {
-  private readonly _inFlight = new Set<Promise<void>>();
-  private readonly _retryTimers = new Set<NodeJS.Timeout>();
-  private readonly _concurrency: number;
-  private readonly _now: () => number;
-  private readonly _random: () => number;
-  private _pollTimer: NodeJS.Timeout | undefined;
-  private _pumping: Promise<void> | undefined;
-  private _pumpAgain = false;
-  private _closed = false;
-  private _delivered = 0;
-  private readonly _finished: string[] = [];
-  private _flush: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private readonly concurrency: number;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private pumping: Promise<void> | undefined;
+  private pumpAgain = false;
+  private closed = false;
+  private deliveredCount = 0;
+  private readonly finished: string[] = [];
+  private flush: Promise<void> | undefined;
 
-  public constructor(private readonly _options: PushSenderOptions) {
-    this._concurrency = _options.concurrency ?? 64;
-    this._now = _options.now ?? Date.now;
-    this._random = _options.random ?? Math.random;
+  constructor(private readonly options: PushSenderOptions) {
+    this.concurrency = options.concurrency ?? 64;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
   }
 
   /** Messages delivered since start. */
-  public get delivered(): number {
-    return this._delivered;
+  get delivered(): number {
+    return this.deliveredCount;
   }
 
   /** Starts polling the outbox and sends what is due now. */
-  public start(): void {
-    if (this._pollTimer || this._closed) return;
-    this._pollTimer = setInterval(() => this.wake(), this._options.pollIntervalMs ?? 1_000);
-    this._pollTimer.unref();
+  start(): void {
+    if (this.pollTimer || this.closed) return;
+    this.pollTimer = setInterval(() => this.wake(), this.options.pollIntervalMs ?? 1_000);
+    this.pollTimer.unref();
     this.wake();
   }
 
   /** Looks at the outbox now (call after queueing a message). */
-  public wake(): void {
-    if (this._closed) return;
-    if (this._pumping) {
-      this._pumpAgain = true;
+  wake(): void {
+    if (this.closed) return;
+    if (this.pumping) {
+      this.pumpAgain = true;
       return;
     }
-    this._pumping = this._pump().finally(() => {
-      this._pumping = undefined;
+    this.pumping = this.pump().finally(() => {
+      this.pumping = undefined;
     });
   }
 
   /** Resolves once nothing is being claimed or sent (what is due later stays in the outbox). */
-  public async idle(): Promise<void> {
-    while (this._pumping || this._inFlight.size > 0) {
-      await this._pumping;
-      await Promise.allSettled([...this._inFlight]);
+  async idle(): Promise<void> {
+    while (this.pumping || this.inFlight.size > 0) {
+      await this.pumping;
+      await Promise.allSettled([...this.inFlight]);
     }
   }
 
   /** Stops claiming and waits for the messages in flight. */
-  public async close(): Promise<void> {
-    this._closed = true;
-    if (this._pollTimer) clearInterval(this._pollTimer);
-    for (const timer of this._retryTimers) clearTimeout(timer);
-    this._retryTimers.clear();
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
     await this.idle();
   }
 
-  private async _pump(): Promise<void> {
+  private async pump(): Promise<void> {
     try {
       do {
-        this._pumpAgain = false;
-        while (!this._closed && this._inFlight.size < this._concurrency) {
-          const room = this._concurrency - this._inFlight.size;
-          const batch = await this._options.store.claimDueMessages(
-            this._now() as UnixMillis,
+        this.pumpAgain = false;
+        while (!this.closed && this.inFlight.size < this.concurrency) {
+          const room = this.concurrency - this.inFlight.size;
+          const batch = await this.options.store.claimDueMessages(
+            this.now() as UnixMillis,
             room,
-            this._options.leaseMs ?? 60_000,
+            this.options.leaseMs ?? 60_000,
           );
-          for (const message of batch) this._launch(message);
+          for (const message of batch) this.launch(message);
           if (batch.length < room) break;
         }
-      } while (this._pumpAgain && !this._closed);
+      } while (this.pumpAgain && !this.closed);
     } catch (error: unknown) {
-      this._options.logger.error({ err: error }, 'push outbox could not be read');
+      this.options.logger.error({ err: error }, 'push outbox could not be read');
     }
   }
 
-  private _launch(message: ClaimedMessage): void {
-    const task = this._deliver(message)
+  private launch(message: ClaimedMessage): void {
+    const task = this.deliver(message)
       .catch((error: unknown) => {
-        this._options.logger.error({ err: error, messageId: message.id }, 'push delivery failed');
+        this.options.logger.error({ err: error, messageId: message.id }, 'push delivery failed');
       })
       .finally(() => {
-        this._inFlight.delete(task);
+        this.inFlight.delete(task);
         // Refill in batches rather than one claim per finished message.
-        if (this._inFlight.size <= this._concurrency / 2) this.wake();
+        if (this.inFlight.size <= this.concurrency / 2) this.wake();
       });
-    this._inFlight.add(task);
+    this.inFlight.add(task);
   }
 
-  private async _deliver(message: ClaimedMessage): Promise<void> {
-    const { store, transport, logger } = this._options;
+  private async deliver(message: ClaimedMessage): Promise<void> {
+    const { store, transport, logger } = this.options;
     const outcome = await transport.send({
       subscription: message.subscription,
       payload: message.payload,
       topic: message.topic,
-      ttlSeconds: this._options.ttlSeconds ?? 86_400,
+      ttlSeconds: this.options.ttlSeconds ?? 86_400,
       urgency: 'high',
     });
     // Logs name the alert and the message, never the subscription id or its endpoint.
@@ -156,8 +156,8 @@ export class PushSender {
     };
     switch (outcome.kind) {
       case 'delivered':
-        this._delivered += 1;
-        await this._forget(message.id);
+        this.deliveredCount += 1;
+        await this.forget(message.id);
         return;
       case 'gone': {
         const alertIds = (await store.deleteSubscription(message.subscriptionId)) ?? [];
@@ -165,11 +165,11 @@ export class PushSender {
           { ...context, status: outcome.status, alertsRemoved: alertIds.length },
           'push subscription is gone; removed it with its alerts and pending messages',
         );
-        this._options.onSubscriptionGone(message.subscriptionId, alertIds);
+        this.options.onSubscriptionGone(message.subscriptionId, alertIds);
         return;
       }
       case 'rejected':
-        await this._forget(message.id);
+        await this.forget(message.id);
         logger.warn(
           { ...context, status: outcome.status, reason: outcome.reason },
           'push message refused; dropped',
@@ -177,22 +177,22 @@ export class PushSender {
         return;
       case 'retry': {
         const attempts = message.attempts + 1;
-        const maxAttempts = this._options.maxAttempts ?? 12;
+        const maxAttempts = this.options.maxAttempts ?? 12;
         if (attempts >= maxAttempts) {
-          await this._forget(message.id);
+          await this.forget(message.id);
           logger.warn(
             { ...context, reason: outcome.reason },
             `push message given up after ${attempts} attempts`,
           );
           return;
         }
-        const delay = Math.min(outcome.retryAfterMs ?? this._backoff(attempts), BACKOFF_MAX_MS);
-        await store.rescheduleMessage(message.id, attempts, (this._now() + delay) as UnixMillis);
+        const delay = Math.min(outcome.retryAfterMs ?? this.backoff(attempts), BACKOFF_MAX_MS);
+        await store.rescheduleMessage(message.id, attempts, (this.now() + delay) as UnixMillis);
         logger.info(
           { ...context, status: outcome.status, reason: outcome.reason, retryInMs: delay },
           'push message will be retried',
         );
-        this._wakeAfter(delay);
+        this.wakeAfter(delay);
         return;
       }
     }
@@ -202,31 +202,31 @@ export class PushSender {
    * Deletes a finished message, batched with the others that finish in the same turn of the event
    * loop: one statement for many messages instead of one each.
    */
-  private _forget(id: string): Promise<void> {
-    this._finished.push(id);
-    if (!this._flush) {
-      this._flush = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-        const ids = this._finished.splice(0);
-        this._flush = undefined;
-        await this._options.store.deleteMessages(ids);
+  private forget(id: string): Promise<void> {
+    this.finished.push(id);
+    if (!this.flush) {
+      this.flush = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        const ids = this.finished.splice(0);
+        this.flush = undefined;
+        await this.options.store.deleteMessages(ids);
       });
     }
-    return this._flush;
+    return this.flush;
   }
 
   /** Exponential backoff with "equal jitter": half fixed, half random. */
-  private _backoff(attempts: number): number {
+  private backoff(attempts: number): number {
     const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
-    return Math.round(ceiling / 2 + (this._random() * ceiling) / 2);
+    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
   }
 
-  private _wakeAfter(delayMs: number): void {
-    if (this._closed) return;
+  private wakeAfter(delayMs: number): void {
+    if (this.closed) return;
     const timer = setTimeout(() => {
-      this._retryTimers.delete(timer);
+      this.retryTimers.delete(timer);
       this.wake();
     }, delayMs + 5);
     timer.unref();
-    this._retryTimers.add(timer);
+    this.retryTimers.add(timer);
   }
 }

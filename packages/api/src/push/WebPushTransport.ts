@@ -46,21 +46,21 @@ interface PushReply {
  * store, extended by `NODE_EXTRA_CA_CERTS` when a test runs a local push service.
  */
 export class WebPushTransport implements PushTransport {
-  private readonly _tokens = new Map<string, { authorization: string; expiresAt: number }>();
-  private readonly _now: () => number;
-  private readonly _timeoutMs: number;
-  private readonly _lookup: LookupFunction | undefined;
+  private readonly tokens = new Map<string, { authorization: string; expiresAt: number }>();
+  private readonly now: () => number;
+  private readonly timeoutMs: number;
+  private readonly lookup: LookupFunction | undefined;
 
-  public constructor(
-    private readonly _vapid: VapidKeys,
+  constructor(
+    private readonly vapid: VapidKeys,
     options: WebPushTransportOptions = {},
   ) {
-    this._now = options.now ?? Date.now;
-    this._timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this._lookup = options.allowPrivateEndpoints ? undefined : createGuardedLookup();
+    this.now = options.now ?? Date.now;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.lookup = options.allowPrivateEndpoints ? undefined : createGuardedLookup();
   }
 
-  public async send(request: PushRequest): Promise<PushOutcome> {
+  async send(request: PushRequest): Promise<PushOutcome> {
     const { subscription } = request;
     let body: Buffer;
     let authorization: string;
@@ -71,16 +71,16 @@ export class WebPushTransport implements PushTransport {
         request.payload,
         'aes128gcm',
       ).cipherText;
-      authorization = this._authorization(subscription.endpoint);
+      authorization = this.authorization(subscription.endpoint);
     } catch (error: unknown) {
-      return this._retry(`could not prepare the message: ${String(error)}`);
+      return this.retry(`could not prepare the message: ${String(error)}`);
     }
     // An IP literal never goes through `lookup`: judge it here.
-    const literal = this._lookup && privateHostReason(new URL(subscription.endpoint).hostname);
+    const literal = this.lookup && privateHostReason(new URL(subscription.endpoint).hostname);
     if (literal) return { kind: 'rejected', status: 0, reason: `refused: the host is ${literal}` };
     let reply: PushReply;
     try {
-      reply = await this._post(subscription.endpoint, body, {
+      reply = await this.post(subscription.endpoint, body, {
         Authorization: authorization,
         TTL: request.ttlSeconds,
         Urgency: request.urgency,
@@ -94,7 +94,7 @@ export class WebPushTransport implements PushTransport {
       if (error instanceof PrivateAddressError) {
         return { kind: 'rejected', status: 0, reason: `refused: ${error.message}` };
       }
-      return this._retry(`network error: ${String(error)}`);
+      return this.retry(`network error: ${String(error)}`);
     }
     const { status } = reply;
     if (status >= 200 && status <= 299) return { kind: 'delivered', status };
@@ -104,14 +104,14 @@ export class WebPushTransport implements PushTransport {
       return {
         kind: 'retry',
         status,
-        retryAfterMs: parseRetryAfter(reply.headers['retry-after'], this._now()),
+        retryAfterMs: parseRetryAfter(reply.headers['retry-after'], this.now()),
         reason,
       };
     }
     return { kind: 'rejected', status, reason };
   }
 
-  private _retry(reason: string): PushOutcome {
+  private retry(reason: string): PushOutcome {
     return { kind: 'retry', status: undefined, retryAfterMs: undefined, reason };
   }
 
@@ -119,7 +119,7 @@ export class WebPushTransport implements PushTransport {
    * POSTs the message; resolves with the reply (its body cut at 4 KiB), rejects on an I/O failure
    * or when the whole exchange takes longer than the deadline.
    */
-  private _post(endpoint: string, body: Buffer, headers: OutgoingHttpHeaders): Promise<PushReply> {
+  private post(endpoint: string, body: Buffer, headers: OutgoingHttpHeaders): Promise<PushReply> {
     return new Promise<PushReply>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined = undefined;
       const settle = (outcome: () => void) => {
@@ -131,7 +131,7 @@ export class WebPushTransport implements PushTransport {
       const options = {
         method: 'POST',
         headers,
-        ...(this._lookup ? { lookup: this._lookup } : {}),
+        ...(this.lookup ? { lookup: this.lookup } : {}),
       };
       const request = https.request(endpoint, options, (response) => {
         const chunks: Buffer[] = [];
@@ -160,30 +160,30 @@ export class WebPushTransport implements PushTransport {
         );
       });
       timer = setTimeout(
-        () => request.destroy(new Error(`no complete answer within ${this._timeoutMs} ms`)),
-        this._timeoutMs,
+        () => request.destroy(new Error(`no complete answer within ${this.timeoutMs} ms`)),
+        this.timeoutMs,
       );
       request.on('error', (error) => settle(() => reject(error)));
       request.end(body);
     });
   }
 
-  private _authorization(endpoint: string): string {
+  private authorization(endpoint: string): string {
     const audience = new URL(endpoint).origin;
-    const nowSeconds = Math.floor(this._now() / 1000);
-    const cached = this._tokens.get(audience);
+    const nowSeconds = Math.floor(this.now() / 1000);
+    const cached = this.tokens.get(audience);
     if (cached && cached.expiresAt - nowSeconds > TOKEN_RENEW_BEFORE_SECONDS)
       return cached.authorization;
     const expiresAt = nowSeconds + TOKEN_LIFETIME_SECONDS;
     const { Authorization } = webpush.getVapidHeaders(
       audience,
-      this._vapid.subject,
-      this._vapid.publicKey,
-      this._vapid.privateKey,
+      this.vapid.subject,
+      this.vapid.publicKey,
+      this.vapid.privateKey,
       'aes128gcm',
       expiresAt,
     );
-    this._tokens.set(audience, { authorization: Authorization, expiresAt });
+    this.tokens.set(audience, { authorization: Authorization, expiresAt });
     return Authorization;
   }
 }

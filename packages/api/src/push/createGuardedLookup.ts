@@ -4,11 +4,11 @@ import { privateHostReason } from './privateHostReason';
 
 /** Refused because the host name resolves into the api's own network. */
 export class PrivateAddressError extends Error {
-  public readonly code = 'EPRIVATEADDRESS';
+  readonly code = 'EPRIVATEADDRESS';
 
-  public constructor(
-    public readonly hostname: string,
-    public readonly reason: string,
+  constructor(
+    readonly hostname: string,
+    readonly reason: string,
   ) {
     super(`${hostname} resolves to ${reason}`);
     this.name = 'PrivateAddressError';

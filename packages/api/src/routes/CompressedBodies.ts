@@ -26,29 +26,29 @@ interface Entry {
  * (`pnpm bench:load`: 500 GET /candles/s of 500 bars). Least recently used entries go first.
  */
 export class CompressedBodies {
-  private readonly _entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry>();
 
-  /** @param _maxEntries - how many requests are remembered (~80 KiB each for 500 candles). */
-  public constructor(private readonly _maxEntries = 256) {}
+  /** @param maxEntries - how many requests are remembered (~80 KiB each for 500 candles). */
+  constructor(private readonly maxEntries = 256) {}
 
   /** The number of requests remembered. */
-  public get size(): number {
-    return this._entries.size;
+  get size(): number {
+    return this.entries.size;
   }
 
   /**
    * `json` compressed with `encoding`: the remembered bytes when `key` last answered the same
    * JSON, else compressed now (once, however many requests wait for it) and remembered.
    */
-  public body(key: string, json: string, encoding: BodyEncoding): Promise<Buffer> {
-    let entry = this._entries.get(key);
+  body(key: string, json: string, encoding: BodyEncoding): Promise<Buffer> {
+    let entry = this.entries.get(key);
     if (entry?.json !== json) entry = { json, bodies: new Map() };
     // Re-inserted: the Map's order is the order of use.
-    this._entries.delete(key);
-    this._entries.set(key, entry);
-    if (this._entries.size > this._maxEntries) {
-      const oldest = this._entries.keys().next().value;
-      if (oldest !== undefined) this._entries.delete(oldest);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
     }
     let body = entry.bodies.get(encoding);
     if (body === undefined) {

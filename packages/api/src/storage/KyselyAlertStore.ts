@@ -70,22 +70,22 @@ function toAlertRow(alert: AlertRecord): AlertRow {
  * nor needs (one writer at a time).
  */
 export class KyselyAlertStore implements AlertStore {
-  public constructor(
-    private readonly _db: Kysely<DatabaseSchema>,
-    public readonly kind: 'sqlite' | 'postgres',
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    readonly kind: 'sqlite' | 'postgres',
   ) {}
 
-  private get _locks(): boolean {
+  private get locks(): boolean {
     return this.kind === 'postgres';
   }
 
-  public async purgeBefore(cutoff: UnixMillis): Promise<{ alerts: number; messages: number }> {
-    const alerts = await this._db
+  async purgeBefore(cutoff: UnixMillis): Promise<{ alerts: number; messages: number }> {
+    const alerts = await this.db
       .deleteFrom('alerts')
       .where('status', '=', 'Triggered')
       .where('triggered_at', '<', cutoff)
       .executeTakeFirst();
-    const messages = await this._db
+    const messages = await this.db
       .deleteFrom('push_outbox')
       .where('created_at', '<', cutoff)
       .executeTakeFirst();
@@ -95,33 +95,33 @@ export class KyselyAlertStore implements AlertStore {
     };
   }
 
-  public async countSubscriptions(): Promise<number> {
-    const row = await this._db
+  async countSubscriptions(): Promise<number> {
+    const row = await this.db
       .selectFrom('push_subscriptions')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  public async probe(): Promise<void> {
+  async probe(): Promise<void> {
     // Counting a column no index holds makes the database read the tables' own pages (a bare
     // count(*) may be answered from a small index and miss a damaged table).
-    await this._db
+    await this.db
       .selectFrom('alerts')
       .select((eb) => eb.fn.count('value_target').as('n'))
       .execute();
-    await this._db
+    await this.db
       .selectFrom('push_outbox')
       .select((eb) => eb.fn.count('payload').as('n'))
       .execute();
   }
 
-  public async saveSubscription(
+  async saveSubscription(
     keys: PushSubscriptionKeys,
     newId: string,
     now: UnixMillis,
   ): Promise<{ subscriptionId: string; created: boolean } | undefined> {
-    const inserted = await this._db
+    const inserted = await this.db
       .insertInto('push_subscriptions')
       .values({
         id: newId,
@@ -135,7 +135,7 @@ export class KyselyAlertStore implements AlertStore {
       .executeTakeFirst();
     if (inserted) return { subscriptionId: inserted.id, created: true };
     // The endpoint is known: only the holder of its auth secret (the same browser) gets its id.
-    const existing = await this._db
+    const existing = await this.db
       .updateTable('push_subscriptions')
       .set({ p256dh: keys.p256dh })
       .where('endpoint', '=', keys.endpoint)
@@ -145,8 +145,8 @@ export class KyselyAlertStore implements AlertStore {
     return existing ? { subscriptionId: existing.id, created: false } : undefined;
   }
 
-  public async findSubscription(id: string): Promise<PushSubscriptionRecord | undefined> {
-    const row = await this._db
+  async findSubscription(id: string): Promise<PushSubscriptionRecord | undefined> {
+    const row = await this.db
       .selectFrom('push_subscriptions')
       .selectAll()
       .where('id', '=', id)
@@ -161,8 +161,8 @@ export class KyselyAlertStore implements AlertStore {
     };
   }
 
-  public async deleteSubscription(id: string): Promise<string[] | undefined> {
-    return this._db.transaction().execute(async (trx) => {
+  async deleteSubscription(id: string): Promise<string[] | undefined> {
+    return this.db.transaction().execute(async (trx) => {
       const alerts = await trx
         .selectFrom('alerts')
         .select('id')
@@ -180,15 +180,15 @@ export class KyselyAlertStore implements AlertStore {
     });
   }
 
-  public async createAlert(alert: AlertRecord, maxActive: number): Promise<CreateAlertOutcome> {
-    return this._db.transaction().execute(async (trx) => {
+  async createAlert(alert: AlertRecord, maxActive: number): Promise<CreateAlertOutcome> {
+    return this.db.transaction().execute(async (trx) => {
       // Locking the subscription row serialises concurrent creates of one subscription on
       // PostgreSQL, so the limit holds; SQLite runs one write transaction at a time anyway.
       const owner = await trx
         .selectFrom('push_subscriptions')
         .select('id')
         .where('id', '=', alert.subscriptionId)
-        .$if(this._locks, (qb) => qb.forUpdate())
+        .$if(this.locks, (qb) => qb.forUpdate())
         .executeTakeFirst();
       if (!owner) return 'unknown-subscription';
       const { active } = await trx
@@ -203,8 +203,8 @@ export class KyselyAlertStore implements AlertStore {
     });
   }
 
-  public async listAlerts(subscriptionId: string): Promise<AlertRecord[]> {
-    const rows = await this._db
+  async listAlerts(subscriptionId: string): Promise<AlertRecord[]> {
+    const rows = await this.db
       .selectFrom('alerts')
       .selectAll()
       .where('subscription_id', '=', subscriptionId)
@@ -214,8 +214,8 @@ export class KyselyAlertStore implements AlertStore {
     return rows.map(toAlertRecord);
   }
 
-  public async deleteAlert(id: string, subscriptionId: string): Promise<boolean> {
-    const result = await this._db
+  async deleteAlert(id: string, subscriptionId: string): Promise<boolean> {
+    const result = await this.db
       .deleteFrom('alerts')
       .where('id', '=', id)
       .where('subscription_id', '=', subscriptionId)
@@ -223,8 +223,8 @@ export class KyselyAlertStore implements AlertStore {
     return result.numDeletedRows > 0n;
   }
 
-  public async listActiveAlerts(): Promise<AlertRecord[]> {
-    const rows = await this._db
+  async listActiveAlerts(): Promise<AlertRecord[]> {
+    const rows = await this.db
       .selectFrom('alerts')
       .selectAll()
       .where('status', '=', 'Active')
@@ -232,8 +232,8 @@ export class KyselyAlertStore implements AlertStore {
     return rows.map(toAlertRecord);
   }
 
-  public async listActiveAlertIds(): Promise<string[]> {
-    const rows = await this._db
+  async listActiveAlertIds(): Promise<string[]> {
+    const rows = await this.db
       .selectFrom('alerts')
       .select('id')
       .where('status', '=', 'Active')
@@ -241,11 +241,11 @@ export class KyselyAlertStore implements AlertStore {
     return rows.map((row) => row.id);
   }
 
-  public async getAlerts(ids: readonly string[]): Promise<AlertRecord[]> {
+  async getAlerts(ids: readonly string[]): Promise<AlertRecord[]> {
     const alerts: AlertRecord[] = [];
     // Chunked: SQLite caps the number of bound parameters of one statement.
     for (let start = 0; start < ids.length; start += ID_CHUNK) {
-      const rows = await this._db
+      const rows = await this.db
         .selectFrom('alerts')
         .selectAll()
         .where('id', 'in', ids.slice(start, start + ID_CHUNK))
@@ -255,11 +255,11 @@ export class KyselyAlertStore implements AlertStore {
     return alerts;
   }
 
-  public async triggerAlert(
+  async triggerAlert(
     trigger: { alertId: string; triggeredAt: UnixMillis; triggeredValue: number },
     message: NewOutboxMessage,
   ): Promise<AlertRecord | undefined> {
-    return this._db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('alerts')
         .set({
@@ -288,12 +288,12 @@ export class KyselyAlertStore implements AlertStore {
     });
   }
 
-  public async claimDueMessages(
+  async claimDueMessages(
     now: UnixMillis,
     limit: number,
     leaseMs: number,
   ): Promise<ClaimedMessage[]> {
-    return this._db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const due = trx
         .selectFrom('push_outbox')
         .select('id')
@@ -301,7 +301,7 @@ export class KyselyAlertStore implements AlertStore {
         .where('lease_until', '<=', now)
         .orderBy('next_attempt_at')
         .limit(limit)
-        .$if(this._locks, (qb) => qb.forUpdate().skipLocked());
+        .$if(this.locks, (qb) => qb.forUpdate().skipLocked());
       const claimed = await trx
         .updateTable('push_outbox')
         .set({ lease_until: now + leaseMs })
@@ -338,38 +338,34 @@ export class KyselyAlertStore implements AlertStore {
     });
   }
 
-  public async deleteMessages(ids: readonly string[]): Promise<void> {
+  async deleteMessages(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this._db.deleteFrom('push_outbox').where('id', 'in', ids).execute();
+    await this.db.deleteFrom('push_outbox').where('id', 'in', ids).execute();
   }
 
-  public async rescheduleMessage(
-    id: string,
-    attempts: number,
-    nextAttemptAt: UnixMillis,
-  ): Promise<void> {
-    await this._db
+  async rescheduleMessage(id: string, attempts: number, nextAttemptAt: UnixMillis): Promise<void> {
+    await this.db
       .updateTable('push_outbox')
       .set({ attempts, next_attempt_at: nextAttemptAt, lease_until: 0 })
       .where('id', '=', id)
       .execute();
   }
 
-  public async countMessages(): Promise<number> {
-    const { count } = await this._db
+  async countMessages(): Promise<number> {
+    const { count } = await this.db
       .selectFrom('push_outbox')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return Number(count);
   }
 
-  public async readEvaluationMarks(): Promise<Map<string, UnixSeconds>> {
-    const rows = await this._db.selectFrom('evaluation_marks').selectAll().execute();
+  async readEvaluationMarks(): Promise<Map<string, UnixSeconds>> {
+    const rows = await this.db.selectFrom('evaluation_marks').selectAll().execute();
     return new Map(rows.map((row) => [row.stream, Number(row.evaluated_up_to) as UnixSeconds]));
   }
 
-  public async writeEvaluationMark(stream: string, time: UnixSeconds): Promise<void> {
-    await this._db
+  async writeEvaluationMark(stream: string, time: UnixSeconds): Promise<void> {
+    await this.db
       .insertInto('evaluation_marks')
       .values({ stream, evaluated_up_to: time })
       .onConflict((oc) =>
@@ -383,7 +379,7 @@ export class KyselyAlertStore implements AlertStore {
       .execute();
   }
 
-  public async close(): Promise<void> {
-    await this._db.destroy();
+  async close(): Promise<void> {
+    await this.db.destroy();
   }
 }

@@ -11,34 +11,34 @@ const PACKAGE_DIR = path.resolve(__dirname, '..', '..');
  * process never runs stale code.
  */
 export class ApiChildProcess {
-  private static _built = false;
+  private static built = false;
   /** What the process wrote to stdout and stderr, for failure messages. */
-  public output = '';
+  output = '';
 
   private constructor(
-    private readonly _child: ChildProcess,
+    private readonly child: ChildProcess,
     /** `http://127.0.0.1:<port>`. */
-    public readonly url: string,
+    readonly url: string,
   ) {
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString()).slice(-20_000);
     };
-    _child.stdout?.on('data', keep);
-    _child.stderr?.on('data', keep);
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
   }
 
   /**
    * Starts the server with `env` (plus PATH and HOST=127.0.0.1, PORT=`port`) and resolves once
    * `GET /status` answers.
    */
-  public static async start(
+  static async start(
     port: number,
     env: Readonly<Record<string, string>>,
     readyBoundMs = 20_000,
   ): Promise<ApiChildProcess> {
-    if (!ApiChildProcess._built) {
+    if (!ApiChildProcess.built) {
       execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', PACKAGE_DIR]);
-      ApiChildProcess._built = true;
+      ApiChildProcess.built = true;
     }
     const child = spawn(process.execPath, [path.join(PACKAGE_DIR, 'dist', 'server.js')], {
       env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
@@ -64,10 +64,10 @@ export class ApiChildProcess {
   }
 
   /** Sends `signal` and resolves once the process has exited. */
-  public async kill(signal: NodeJS.Signals): Promise<void> {
-    if (this._child.exitCode !== null || this._child.signalCode !== null) return;
-    const exited = once(this._child, 'exit');
-    this._child.kill(signal);
+  async kill(signal: NodeJS.Signals): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = once(this.child, 'exit');
+    this.child.kill(signal);
     await exited;
   }
 }

@@ -15,12 +15,12 @@ import { waitFor } from './waitFor';
  */
 export class CandleWatcher {
   /** Arrival time (ms) of every update, oldest first. */
-  public readonly arrivals: number[] = [];
+  readonly arrivals: number[] = [];
 
-  private constructor(private readonly _connection: HubConnection) {}
+  private constructor(private readonly connection: HubConnection) {}
 
   /** Connects to `${apiUrl}/candles-hub` and subscribes to every (symbol, interval) pair. */
-  public static async start(
+  static async start(
     apiUrl: string,
     symbols: readonly SymbolId[],
     intervals: readonly Interval[],
@@ -46,7 +46,7 @@ export class CandleWatcher {
    * Resolves once an update arrived after `since` (ms), and prints how long after `since` it came
    * (the suite's figure for "hub clients update again"); fails after `boundMs`.
    */
-  public async updatedSince(since: number, boundMs: number, what: string): Promise<void> {
+  async updatedSince(since: number, boundMs: number, what: string): Promise<void> {
     const waitedFrom = Date.now();
     await waitFor(() => (this.arrivals.at(-1) ?? 0) > since, what, boundMs);
     const first = this.arrivals.find((time) => time > since) ?? Date.now();
@@ -57,7 +57,7 @@ export class CandleWatcher {
     );
   }
 
-  public async stop(): Promise<void> {
-    await this._connection.stop();
+  async stop(): Promise<void> {
+    await this.connection.stop();
   }
 }

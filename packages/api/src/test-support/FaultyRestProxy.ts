@@ -14,24 +14,24 @@ export interface RestFault {
  * this proxy can ban a well-behaved one too, as Binance does when weight was overused elsewhere.
  */
 export class FaultyRestProxy {
-  private readonly _planned: RestFault[] = [];
+  private readonly planned: RestFault[] = [];
   /** When the last planned failure was answered (ms), 0 if none yet. */
-  public lastFaultAt = 0;
+  lastFaultAt = 0;
   /** Every failure answered, with when. */
-  public readonly answered: { readonly status: number; readonly at: number }[] = [];
+  readonly answered: { readonly status: number; readonly at: number }[] = [];
   /** When each request arrived (ms), failed or forwarded. */
-  public readonly arrivals: number[] = [];
+  readonly arrivals: number[] = [];
 
-  private constructor(private readonly _server: http.Server) {}
+  private constructor(private readonly server: http.Server) {}
 
   /** Starts the proxy on an ephemeral loopback port in front of `target` (`http://host:port`). */
-  public static async start(target: string): Promise<FaultyRestProxy> {
+  static async start(target: string): Promise<FaultyRestProxy> {
     const base = new URL(target);
     const server = http.createServer();
     const proxy = new FaultyRestProxy(server);
     server.on('request', (request, response) => {
       proxy.arrivals.push(Date.now());
-      const fault = proxy._planned.shift();
+      const fault = proxy.planned.shift();
       if (fault) {
         proxy.lastFaultAt = Date.now();
         proxy.answered.push({ status: fault.status, at: proxy.lastFaultAt });
@@ -70,23 +70,23 @@ export class FaultyRestProxy {
   }
 
   /** `http://127.0.0.1:<port>`. */
-  public get url(): string {
-    return `http://127.0.0.1:${(this._server.address() as AddressInfo).port}`;
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   /** Planned failures not answered yet. */
-  public get pending(): number {
-    return this._planned.length;
+  get pending(): number {
+    return this.planned.length;
   }
 
   /** Answers the next requests with these failures, in order. */
-  public failNext(...faults: readonly RestFault[]): void {
-    this._planned.push(...faults);
+  failNext(...faults: readonly RestFault[]): void {
+    this.planned.push(...faults);
   }
 
-  public async close(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this._server.close(() => resolve()));
-    this._server.closeAllConnections();
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
     await closed;
   }
 }

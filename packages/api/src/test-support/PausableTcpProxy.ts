@@ -6,22 +6,22 @@ import net from 'node:net';
  * end keeps its socket and hears nothing). New connections are forwarded as usual.
  */
 export class PausableTcpProxy {
-  private readonly _pairs = new Set<[net.Socket, net.Socket]>();
+  private readonly pairs = new Set<[net.Socket, net.Socket]>();
 
-  private constructor(private readonly _server: net.Server) {}
+  private constructor(private readonly server: net.Server) {}
 
   /** Starts a proxy on 127.0.0.1 (an ephemeral port) to `target`. */
-  public static async start(target: { host: string; port: number }): Promise<PausableTcpProxy> {
+  static async start(target: { host: string; port: number }): Promise<PausableTcpProxy> {
     const server = net.createServer();
     const proxy = new PausableTcpProxy(server);
     server.on('connection', (client) => {
       const upstream = net.connect(target.port, target.host);
       const pair: [net.Socket, net.Socket] = [client, upstream];
-      proxy._pairs.add(pair);
+      proxy.pairs.add(pair);
       client.pipe(upstream);
       upstream.pipe(client);
       const drop = () => {
-        proxy._pairs.delete(pair);
+        proxy.pairs.delete(pair);
         client.destroy();
         upstream.destroy();
       };
@@ -34,13 +34,13 @@ export class PausableTcpProxy {
     return proxy;
   }
 
-  public get port(): number {
-    return (this._server.address() as net.AddressInfo).port;
+  get port(): number {
+    return (this.server.address() as net.AddressInfo).port;
   }
 
   /** Stops forwarding on every open connection; neither end is told. */
-  public pause(): void {
-    for (const [client, upstream] of this._pairs) {
+  pause(): void {
+    for (const [client, upstream] of this.pairs) {
       client.unpipe(upstream);
       upstream.unpipe(client);
       client.pause();
@@ -48,12 +48,12 @@ export class PausableTcpProxy {
     }
   }
 
-  public async close(): Promise<void> {
-    for (const [client, upstream] of this._pairs) {
+  async close(): Promise<void> {
+    for (const [client, upstream] of this.pairs) {
       client.destroy();
       upstream.destroy();
     }
-    this._pairs.clear();
-    await new Promise<void>((resolve) => this._server.close(() => resolve()));
+    this.pairs.clear();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }

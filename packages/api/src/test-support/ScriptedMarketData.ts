@@ -12,66 +12,66 @@ import { type CandleQuery, type MarketData, type MarketDataStatus } from '../mar
  * an update to the stream's listeners (and records it in the history `getCandles` answers from).
  */
 export class ScriptedMarketData implements MarketData {
-  private readonly _history = new Map<string, Candle[]>();
-  private readonly _listeners = new Map<string, Set<(update: CandleUpdate) => void>>();
+  private readonly history = new Map<string, Candle[]>();
+  private readonly listeners = new Map<string, Set<(update: CandleUpdate) => void>>();
   /** Every getCandles query, for assertions. */
-  public readonly queries: CandleQuery[] = [];
+  readonly queries: CandleQuery[] = [];
   /** Makes getCandles fail while set. */
-  public failure: Error | undefined;
+  failure: Error | undefined;
   /** What `status()` reports as the live source. */
-  public source: MarketDataStatus['source'] = 'simulator';
+  source: MarketDataStatus['source'] = 'simulator';
 
-  private static _key(symbol: SymbolId, interval: Interval): string {
+  private static key(symbol: SymbolId, interval: Interval): string {
     return `${symbol}|${interval}`;
   }
 
   /** Sets a stream's history (oldest first). */
-  public setHistory(symbol: SymbolId, interval: Interval, candles: readonly Candle[]): void {
-    this._history.set(ScriptedMarketData._key(symbol, interval), [...candles]);
+  setHistory(symbol: SymbolId, interval: Interval, candles: readonly Candle[]): void {
+    this.history.set(ScriptedMarketData.key(symbol, interval), [...candles]);
   }
 
   /** Records a candle in the history without telling listeners (a move while nobody listens). */
-  public record(symbol: SymbolId, interval: Interval, candle: Candle): void {
-    const history = this._history.get(ScriptedMarketData._key(symbol, interval)) ?? [];
+  record(symbol: SymbolId, interval: Interval, candle: Candle): void {
+    const history = this.history.get(ScriptedMarketData.key(symbol, interval)) ?? [];
     const last = history.at(-1);
     if (last && last.time === candle.time) history[history.length - 1] = candle;
     else history.push(candle);
-    this._history.set(ScriptedMarketData._key(symbol, interval), history);
+    this.history.set(ScriptedMarketData.key(symbol, interval), history);
   }
 
   /** Records a candle and delivers it to the stream's listeners. */
-  public emit(symbol: SymbolId, interval: Interval, candle: Candle): void {
+  emit(symbol: SymbolId, interval: Interval, candle: Candle): void {
     this.record(symbol, interval, candle);
     for (const listener of [
-      ...(this._listeners.get(ScriptedMarketData._key(symbol, interval)) ?? []),
+      ...(this.listeners.get(ScriptedMarketData.key(symbol, interval)) ?? []),
     ]) {
       listener({ symbol, interval, candle });
     }
   }
 
   /** Streams with at least one listener. */
-  public get subscribedStreams(): string[] {
-    return [...this._listeners].filter(([, set]) => set.size > 0).map(([key]) => key);
+  get subscribedStreams(): string[] {
+    return [...this.listeners].filter(([, set]) => set.size > 0).map(([key]) => key);
   }
 
-  public subscribe(
+  subscribe(
     symbol: SymbolId,
     interval: Interval,
     listener: (update: CandleUpdate) => void,
   ): () => void {
-    const key = ScriptedMarketData._key(symbol, interval);
-    const set = this._listeners.get(key) ?? new Set();
+    const key = ScriptedMarketData.key(symbol, interval);
+    const set = this.listeners.get(key) ?? new Set();
     set.add(listener);
-    this._listeners.set(key, set);
+    this.listeners.set(key, set);
     return () => {
       set.delete(listener);
     };
   }
 
-  public async getCandles(query: CandleQuery): Promise<Candle[]> {
+  async getCandles(query: CandleQuery): Promise<Candle[]> {
     this.queries.push(query);
     if (this.failure) throw this.failure;
-    let candles = this._history.get(ScriptedMarketData._key(query.symbol, query.interval)) ?? [];
+    let candles = this.history.get(ScriptedMarketData.key(query.symbol, query.interval)) ?? [];
     if (query.startTime !== undefined) {
       const start = query.startTime;
       candles = candles.filter((candle) => candle.time >= start).slice(0, query.limit);
@@ -82,11 +82,11 @@ export class ScriptedMarketData implements MarketData {
     return candles.map((candle) => ({ ...candle }));
   }
 
-  public latestCandle(symbol: SymbolId, interval: Interval): Candle | undefined {
-    return this._history.get(ScriptedMarketData._key(symbol, interval))?.at(-1);
+  latestCandle(symbol: SymbolId, interval: Interval): Candle | undefined {
+    return this.history.get(ScriptedMarketData.key(symbol, interval))?.at(-1);
   }
 
-  public status(): MarketDataStatus {
+  status(): MarketDataStatus {
     return { source: this.source, connected: true };
   }
 }

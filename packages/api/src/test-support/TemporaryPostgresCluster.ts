@@ -14,14 +14,14 @@ const DEBIAN_BINARIES = '/usr/lib/postgresql';
  */
 export class TemporaryPostgresCluster {
   private constructor(
-    private readonly _bin: string,
-    private readonly _dir: string,
+    private readonly bin: string,
+    private readonly dir: string,
     /** The loopback port it listens on. */
-    public readonly port: number,
+    readonly port: number,
   ) {}
 
   /** The newest installed server's `bin` directory (`PG_BIN` wins), or undefined if none. */
-  public static findBinaries(): string | undefined {
+  static findBinaries(): string | undefined {
     const explicit = process.env.PG_BIN;
     if (explicit) return fs.existsSync(path.join(explicit, 'initdb')) ? explicit : undefined;
     if (!fs.existsSync(DEBIAN_BINARIES)) return undefined;
@@ -34,32 +34,32 @@ export class TemporaryPostgresCluster {
   }
 
   /** Creates and starts a cluster on a free loopback port. */
-  public static async create(bin: string): Promise<TemporaryPostgresCluster> {
+  static async create(bin: string): Promise<TemporaryPostgresCluster> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-pg-'));
     const port = await freePort();
     const cluster = new TemporaryPostgresCluster(bin, dir, port);
     if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
     // --no-sync: a throwaway cluster need not survive a power cut, and initdb is 10× faster.
-    cluster._run('initdb', ['-D', cluster._data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    cluster.run('initdb', ['-D', cluster.data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
     cluster.start();
     return cluster;
   }
 
   /** `postgres://postgres@127.0.0.1:<port>/postgres`. */
-  public get url(): string {
+  get url(): string {
     return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
   }
 
   /** Starts the server and waits until it accepts connections. */
-  public start(): void {
-    const options = `-p ${this.port} -k ${this._dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-    this._run('pg_ctl', [
+  start(): void {
+    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+    this.run('pg_ctl', [
       '-D',
-      this._data,
+      this.data,
       '-o',
       options,
       '-l',
-      path.join(this._dir, 'log'),
+      path.join(this.dir, 'log'),
       '-w',
       'start',
     ]);
@@ -69,26 +69,26 @@ export class TemporaryPostgresCluster {
    * Stops the server as a restart or failover does: `fast` ends every session at once (clients
    * see their connections drop) and refuses new ones until {@link start}.
    */
-  public stop(): void {
-    this._run('pg_ctl', ['-D', this._data, '-m', 'fast', '-w', 'stop']);
+  stop(): void {
+    this.run('pg_ctl', ['-D', this.data, '-m', 'fast', '-w', 'stop']);
   }
 
   /** Stops the server (if running) and removes its directory. */
-  public destroy(): void {
+  destroy(): void {
     try {
       this.stop();
     } catch {
       // Already stopped.
     }
-    fs.rmSync(this._dir, { recursive: true, force: true });
+    fs.rmSync(this.dir, { recursive: true, force: true });
   }
 
-  private get _data(): string {
-    return path.join(this._dir, 'data');
+  private get data(): string {
+    return path.join(this.dir, 'data');
   }
 
-  private _run(program: string, args: readonly string[]): void {
-    const command = [path.join(this._bin, program), ...args];
+  private run(program: string, args: readonly string[]): void {
+    const command = [path.join(this.bin, program), ...args];
     if (process.getuid?.() === 0) {
       const quoted = command.map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
       execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { stdio: 'pipe' });

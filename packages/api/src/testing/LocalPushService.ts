@@ -78,29 +78,29 @@ type Waiter = { readonly count: () => boolean; readonly resolve: () => void };
  * service's loopback endpoints only with `PUSH_ALLOW_PRIVATE_ENDPOINTS=true`.
  */
 export class LocalPushService {
-  private readonly _subscriptions = new Map<string, SubscriptionState>();
-  private readonly _received: ReceivedPush[] = [];
-  private readonly _attempts: PushAttempt[] = [];
-  private readonly _globalFailures: PlannedFailure[] = [];
-  private _waiters: Waiter[] = [];
-  private readonly _verifiedTokens = new Map<string, VerifiedVapid>();
+  private readonly subscriptions = new Map<string, SubscriptionState>();
+  private readonly receivedPushes: ReceivedPush[] = [];
+  private readonly attemptLog: PushAttempt[] = [];
+  private readonly globalFailures: PlannedFailure[] = [];
+  private waiters: Waiter[] = [];
+  private readonly verifiedTokens = new Map<string, VerifiedVapid>();
 
   private constructor(
-    private readonly _server: https.Server,
+    private readonly server: https.Server,
     /** `https://127.0.0.1:<port>`: the `aud` VAPID tokens must name. */
-    public readonly origin: string,
+    readonly origin: string,
     /** The self-signed certificate (PEM) a client must trust. */
-    public readonly certificatePem: string,
+    readonly certificatePem: string,
   ) {
-    _server.on('request', (request, response) => {
-      this._handle(request, response).catch((error: unknown) => {
-        this._answer(response, request.url ?? '', 500, `internal error: ${String(error)}`);
+    server.on('request', (request, response) => {
+      this.handle(request, response).catch((error: unknown) => {
+        this.answer(response, request.url ?? '', 500, `internal error: ${String(error)}`);
       });
     });
   }
 
   /** Starts the service on an ephemeral loopback port. */
-  public static async start(options: { readonly host?: string } = {}): Promise<LocalPushService> {
+  static async start(options: { readonly host?: string } = {}): Promise<LocalPushService> {
     const host = options.host ?? '127.0.0.1';
     const { keyPem, certificatePem } = await createSelfSignedCertificate();
     const server = https.createServer({
@@ -121,14 +121,14 @@ export class LocalPushService {
    *
    * @param options.applicationServerKey - when given, messages must be signed with this VAPID key.
    */
-  public createSubscription(
+  createSubscription(
     options: { readonly applicationServerKey?: string } = {},
   ): LocalPushSubscription {
     const id = crypto.randomBytes(16).toString('base64url');
     const ecdh = crypto.createECDH('prime256v1');
     ecdh.generateKeys();
     const authSecret = crypto.randomBytes(16);
-    this._subscriptions.set(id, {
+    this.subscriptions.set(id, {
       receiver: { ecdh, authSecret },
       applicationServerKey: options.applicationServerKey,
       expired: false,
@@ -145,38 +145,38 @@ export class LocalPushService {
   }
 
   /** Makes a subscription answer 410 Gone from now on, as after the user unsubscribed. */
-  public expireSubscription(endpoint: string): void {
-    this._state(endpoint).expired = true;
+  expireSubscription(endpoint: string): void {
+    this.state(endpoint).expired = true;
   }
 
   /**
    * Answers the next `times` valid messages with `failure` instead of 201 — for one subscription,
    * or for all when `endpoint` is undefined.
    */
-  public failNext(endpoint: string | undefined, failure: PlannedFailure, times = 1): void {
-    const queue = endpoint === undefined ? this._globalFailures : this._state(endpoint).failures;
+  failNext(endpoint: string | undefined, failure: PlannedFailure, times = 1): void {
+    const queue = endpoint === undefined ? this.globalFailures : this.state(endpoint).failures;
     for (let i = 0; i < times; i += 1) queue.push(failure);
   }
 
   /** Drops every planned failure not answered yet (global and per subscription): healthy again. */
-  public clearFailures(): void {
-    this._globalFailures.length = 0;
-    for (const state of this._subscriptions.values()) state.failures.length = 0;
+  clearFailures(): void {
+    this.globalFailures.length = 0;
+    for (const state of this.subscriptions.values()) state.failures.length = 0;
   }
 
   /** Messages accepted so far (all subscriptions), oldest first. */
-  public get received(): readonly ReceivedPush[] {
-    return [...this._received];
+  get received(): readonly ReceivedPush[] {
+    return [...this.receivedPushes];
   }
 
   /** Every request to a push endpoint so far, with the status answered. */
-  public get attempts(): readonly PushAttempt[] {
-    return [...this._attempts];
+  get attempts(): readonly PushAttempt[] {
+    return [...this.attemptLog];
   }
 
   /** Messages accepted for one subscription. */
-  public receivedFor(endpoint: string): ReceivedPush[] {
-    return this._received.filter((push) => push.endpoint === endpoint);
+  receivedFor(endpoint: string): ReceivedPush[] {
+    return this.receivedPushes.filter((push) => push.endpoint === endpoint);
   }
 
   /**
@@ -184,60 +184,58 @@ export class LocalPushService {
    *
    * @throws Error after `timeoutMs`, telling what did arrive.
    */
-  public async waitForPushes(
+  async waitForPushes(
     count: number,
     options: { readonly endpoint?: string; readonly timeoutMs?: number } = {},
   ): Promise<ReceivedPush[]> {
     const pick = (): ReceivedPush[] =>
-      options.endpoint === undefined ? [...this._received] : this.receivedFor(options.endpoint);
-    await this._waitUntil(
+      options.endpoint === undefined
+        ? [...this.receivedPushes]
+        : this.receivedFor(options.endpoint);
+    await this.waitUntil(
       () => pick().length >= count,
       options.timeoutMs ?? 10_000,
       () =>
         `expected ${count} push message(s), got ${pick().length}; attempts: ${JSON.stringify(
-          this._attempts.map((a) => ({ status: a.status, reason: a.reason })),
+          this.attemptLog.map((a) => ({ status: a.status, reason: a.reason })),
         )}`,
     );
     return pick();
   }
 
   /** Resolves once `count` requests (of any outcome) reached the push endpoints. */
-  public async waitForAttempts(count: number, timeoutMs = 10_000): Promise<PushAttempt[]> {
-    await this._waitUntil(
-      () => this._attempts.length >= count,
+  async waitForAttempts(count: number, timeoutMs = 10_000): Promise<PushAttempt[]> {
+    await this.waitUntil(
+      () => this.attemptLog.length >= count,
       timeoutMs,
-      () => `expected ${count} push request(s), got ${this._attempts.length}`,
+      () => `expected ${count} push request(s), got ${this.attemptLog.length}`,
     );
-    return [...this._attempts];
+    return [...this.attemptLog];
   }
 
   /** Forgets what was received and attempted (subscriptions stay). */
-  public clear(): void {
-    this._received.length = 0;
-    this._attempts.length = 0;
+  clear(): void {
+    this.receivedPushes.length = 0;
+    this.attemptLog.length = 0;
   }
 
   /** Stops the server and drops open connections. */
-  public async close(): Promise<void> {
-    const closed = once(this._server, 'close');
-    this._server.close();
-    this._server.closeAllConnections();
+  async close(): Promise<void> {
+    const closed = once(this.server, 'close');
+    this.server.close();
+    this.server.closeAllConnections();
     await closed;
-    for (const waiter of this._waiters) waiter.resolve();
-    this._waiters = [];
+    for (const waiter of this.waiters) waiter.resolve();
+    this.waiters = [];
   }
 
   /**
    * Verifies a VAPID header; a token that verified before is trusted again until it expires, as
    * senders reuse one token per push service for hours (the signature check is the costly part).
    */
-  private _verifyVapid(
-    authorization: string | undefined,
-    applicationServerKey: string | undefined,
-  ) {
+  private verifyVapid(authorization: string | undefined, applicationServerKey: string | undefined) {
     const nowSeconds = Math.floor(Date.now() / 1000);
-    const cached =
-      authorization === undefined ? undefined : this._verifiedTokens.get(authorization);
+    const cached = authorization === undefined ? undefined : this.verifiedTokens.get(authorization);
     if (
       cached &&
       cached.expiresAt > nowSeconds &&
@@ -251,28 +249,24 @@ export class LocalPushService {
       applicationServerKey,
     });
     if (result.ok && authorization !== undefined) {
-      if (this._verifiedTokens.size >= MAX_CACHED_TOKENS) this._verifiedTokens.clear();
-      this._verifiedTokens.set(authorization, result);
+      if (this.verifiedTokens.size >= MAX_CACHED_TOKENS) this.verifiedTokens.clear();
+      this.verifiedTokens.set(authorization, result);
     }
     return result;
   }
 
-  private _state(endpoint: string): SubscriptionState {
+  private state(endpoint: string): SubscriptionState {
     const id = endpoint.slice(endpoint.lastIndexOf('/') + 1);
-    const state = this._subscriptions.get(id);
+    const state = this.subscriptions.get(id);
     if (!state) throw new Error(`LocalPushService has no subscription ${endpoint}`);
     return state;
   }
 
-  private _waitUntil(
-    done: () => boolean,
-    timeoutMs: number,
-    describe: () => string,
-  ): Promise<void> {
+  private waitUntil(done: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {
     if (done()) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this._waiters = this._waiters.filter((w) => w !== waiter);
+        this.waiters = this.waiters.filter((w) => w !== waiter);
         reject(new Error(`LocalPushService: timed out after ${timeoutMs} ms: ${describe()}`));
       }, timeoutMs);
       const waiter: Waiter = {
@@ -282,25 +276,25 @@ export class LocalPushService {
           resolve();
         },
       };
-      this._waiters.push(waiter);
+      this.waiters.push(waiter);
     });
   }
 
-  private _notify(): void {
-    const ready = this._waiters.filter((waiter) => waiter.count());
+  private notify(): void {
+    const ready = this.waiters.filter((waiter) => waiter.count());
     if (ready.length === 0) return;
-    this._waiters = this._waiters.filter((waiter) => !ready.includes(waiter));
+    this.waiters = this.waiters.filter((waiter) => !ready.includes(waiter));
     for (const waiter of ready) waiter.resolve();
   }
 
-  private _answer(
+  private answer(
     response: ServerResponse,
     endpointPath: string,
     status: number,
     reason: string,
     headers: Record<string, string> = {},
   ): void {
-    this._attempts.push({
+    this.attemptLog.push({
       endpoint: `${this.origin}${endpointPath}`,
       status,
       reason,
@@ -315,21 +309,21 @@ export class LocalPushService {
       });
       response.end(body);
     }
-    this._notify();
+    this.notify();
   }
 
-  private async _handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', this.origin);
     const path = url.pathname;
     const match = /^\/push\/([A-Za-z0-9_-]+)$/.exec(path);
-    const state = match ? this._subscriptions.get(match[1] ?? '') : undefined;
+    const state = match ? this.subscriptions.get(match[1] ?? '') : undefined;
     if (!match || !state) {
       request.resume();
-      return this._answer(response, path, 404, 'no such subscription');
+      return this.answer(response, path, 404, 'no such subscription');
     }
     if (request.method !== 'POST') {
       request.resume();
-      return this._answer(response, path, 405, `method ${request.method ?? ''} not allowed`, {
+      return this.answer(response, path, 405, `method ${request.method ?? ''} not allowed`, {
         allow: 'POST',
       });
     }
@@ -340,7 +334,7 @@ export class LocalPushService {
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     }
     if (state.expired)
-      return this._answer(response, path, 410, 'push subscription has unsubscribed or expired');
+      return this.answer(response, path, 410, 'push subscription has unsubscribed or expired');
 
     const header = (name: string): string | undefined => {
       const value = request.headers[name];
@@ -348,32 +342,27 @@ export class LocalPushService {
     };
     const ttl = header('ttl');
     if (ttl === undefined || !/^\d+$/.test(ttl.trim())) {
-      return this._answer(
-        response,
-        path,
-        400,
-        `TTL header missing or not a number: ${String(ttl)}`,
-      );
+      return this.answer(response, path, 400, `TTL header missing or not a number: ${String(ttl)}`);
     }
     const urgency = header('urgency');
     if (urgency !== undefined && !URGENCIES.has(urgency.trim())) {
-      return this._answer(response, path, 400, `invalid Urgency: ${urgency}`);
+      return this.answer(response, path, 400, `invalid Urgency: ${urgency}`);
     }
     const topic = header('topic');
     if (topic !== undefined && !TOPIC.test(topic)) {
-      return this._answer(
+      return this.answer(
         response,
         path,
         400,
         `invalid Topic (≤ 32 base64url characters): ${topic}`,
       );
     }
-    const vapid = this._verifyVapid(header('authorization'), state.applicationServerKey);
-    if (!vapid.ok) return this._answer(response, path, vapid.status, vapid.reason);
+    const vapid = this.verifyVapid(header('authorization'), state.applicationServerKey);
+    if (!vapid.ok) return this.answer(response, path, vapid.status, vapid.reason);
     if (size > MAX_BODY_BYTES)
-      return this._answer(response, path, 413, `body of ${size} bytes exceeds ${MAX_BODY_BYTES}`);
+      return this.answer(response, path, 413, `body of ${size} bytes exceeds ${MAX_BODY_BYTES}`);
     if (header('content-encoding') !== 'aes128gcm') {
-      return this._answer(
+      return this.answer(
         response,
         path,
         400,
@@ -384,19 +373,19 @@ export class LocalPushService {
     try {
       payload = decryptAes128gcm(Buffer.concat(chunks), state.receiver).toString('utf8');
     } catch (error: unknown) {
-      return this._answer(response, path, 400, `cannot decrypt: ${(error as Error).message}`);
+      return this.answer(response, path, 400, `cannot decrypt: ${(error as Error).message}`);
     }
 
-    const failure = state.failures.shift() ?? this._globalFailures.shift();
+    const failure = state.failures.shift() ?? this.globalFailures.shift();
     if (failure) {
       const retryAfter: Record<string, string> =
         failure.retryAfterSeconds === undefined
           ? {}
           : { 'retry-after': String(failure.retryAfterSeconds) };
-      return this._answer(response, path, failure.status, `planned ${failure.status}`, retryAfter);
+      return this.answer(response, path, failure.status, `planned ${failure.status}`, retryAfter);
     }
 
-    this._received.push({
+    this.receivedPushes.push({
       endpoint: `${this.origin}${path}`,
       payload,
       ttl: Number(ttl),
@@ -405,7 +394,7 @@ export class LocalPushService {
       vapid,
       receivedAt: Date.now(),
     });
-    this._answer(response, path, 201, 'accepted', {
+    this.answer(response, path, 201, 'accepted', {
       location: `${this.origin}/message/${crypto.randomBytes(12).toString('base64url')}`,
       ttl: ttl.trim(),
     });

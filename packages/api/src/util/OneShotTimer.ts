@@ -5,29 +5,29 @@
  * callbacks, so a retry scheduled while its owner shuts down does nothing.
  */
 export class OneShotTimer {
-  private _timer: NodeJS.Timeout | undefined;
-  private _closed = false;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   /** Runs `run` once after `delayMs`, in place of any pending callback; nothing once closed. */
-  public set(run: () => void, delayMs: number): void {
+  set(run: () => void, delayMs: number): void {
     this.clear();
-    if (this._closed) return;
-    this._timer = setTimeout(() => {
-      this._timer = undefined;
+    if (this.closed) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
       run();
     }, delayMs);
-    this._timer.unref();
+    this.timer.unref();
   }
 
   /** Drops the pending callback, if any. */
-  public clear(): void {
-    if (this._timer) clearTimeout(this._timer);
-    this._timer = undefined;
+  clear(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   /** Drops the pending callback and refuses every later {@link OneShotTimer.set}. */
-  public close(): void {
-    this._closed = true;
+  close(): void {
+    this.closed = true;
     this.clear();
   }
 }

@@ -14,7 +14,10 @@ export function ScreenSelect() {
       size="small"
       label="Screen"
       value={current?.path ?? ''}
-      onChange={(event) => navigate(event.target.value)}
+      onChange={(event) => {
+        // navigate() settles when a lazy route has loaded; nothing waits for it here.
+        void navigate(event.target.value);
+      }}
       sx={{ minWidth: 160 }}
     >
       {SCREEN_OPTIONS.map((option) => (
