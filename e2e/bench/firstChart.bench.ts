@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page } from '@playwright/test';
+import { FIRST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
 import { test } from '../harness/fixtures';
 import { E2E_DIR } from '../harness/paths';
 
@@ -10,7 +11,6 @@ import { E2E_DIR } from '../harness/paths';
 // second visit of each. Prints figures and the ratio; asserts nothing about speed (machines differ).
 
 const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 7);
-const FIRST_CANDLES_MARK = 'pairwatch:alerts:first-candles';
 const STANDALONE = path.join(
   E2E_DIR,
   '../packages/alerts-mfe/node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js',

@@ -6,6 +6,7 @@ import {
   test,
   type StackFixture,
 } from '../harness/fixtures';
+import { RSI_PANE_HEIGHT } from '@pairwatch/alerts-mfe/testing';
 import { stubPush, type StubbedPushWindow } from '../harness/stubPush';
 
 // What a trader reads off the chart (docs/product.md §2): the legend's O/H/L/C of the latest or
@@ -281,7 +282,7 @@ test('Active alerts are drawn as levels, a deleted one goes, a triggered one bec
   const chartBox = (await page.getByTestId('candle-chart').boundingBox())!;
   expect(nearY).not.toBeNull();
   expect(nearY!).toBeGreaterThan(0);
-  expect(nearY!).toBeLessThan(chartBox.height - 140);
+  expect(nearY!).toBeLessThan(chartBox.height - RSI_PANE_HEIGHT);
   await chartShot(page, artifacts, 'alert-levels');
 
   // Deleting the far one removes its level.

@@ -1,4 +1,9 @@
 import { type Page } from '@playwright/test';
+import {
+  FIRST_CANDLES_MARK,
+  RSI_PANE_HEIGHT,
+  WATERMARK_HISTORY,
+} from '@pairwatch/alerts-mfe/testing';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
 
 // The Alerts chart in the shell, on the simulated market. Series data is read through the
@@ -62,12 +67,12 @@ function expectContiguous(bars: readonly Bar[], step: number): void {
   expect(gaps, `bars not ${step} s apart`).toEqual([]);
 }
 
-/** Pixels of the candle colours in the chart's canvases, split by pane (RSI = the 140 px one). */
+/** Pixels of the candle colours in the chart's canvases, split by pane (the RSI pane is the one RSI_PANE_HEIGHT tall). */
 async function candlePixels(
   page: Page,
 ): Promise<{ price: { up: number; down: number }; rsi: { up: number; down: number } }> {
   return page.evaluate(
-    ({ up, down }) => {
+    ({ up, down, rsiPaneHeight }) => {
       const near = (data: Uint8ClampedArray, i: number, rgb: readonly number[]) =>
         Math.abs(data[i]! - rgb[0]!) < 8 &&
         Math.abs(data[i + 1]! - rgb[1]!) < 8 &&
@@ -82,7 +87,9 @@ async function candlePixels(
         if (!context) continue;
         const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
         const pane =
-          Math.abs(canvas.getBoundingClientRect().height - 140) <= 2 ? result.rsi : result.price;
+          Math.abs(canvas.getBoundingClientRect().height - rsiPaneHeight) <= 2
+            ? result.rsi
+            : result.price;
         for (let i = 0; i < data.length; i += 4) {
           if (near(data, i, up)) pane.up += 1;
           else if (near(data, i, down)) pane.down += 1;
@@ -90,11 +97,11 @@ async function candlePixels(
       }
       return result;
     },
-    { up: UP, down: DOWN },
+    { up: UP, down: DOWN, rsiPaneHeight: RSI_PANE_HEIGHT },
   );
 }
 
-test('draws BTCUSDT 1m candles above a 140 px RSI pane, and reports how fast', async ({
+test(`draws BTCUSDT 1m candles above a ${RSI_PANE_HEIGHT} px RSI pane, and reports how fast`, async ({
   page,
   artifacts,
 }) => {
@@ -117,8 +124,8 @@ test('draws BTCUSDT 1m candles above a 140 px RSI pane, and reports how fast', a
   const rsiHeight = await page.evaluate(
     () => (window as ChartWindow).__pairwatchChart?.rsiPaneHeight() ?? 0,
   );
-  expect(Math.abs(rsiHeight - 140)).toBeLessThanOrEqual(1);
-  await expect(page.getByText('Loading historical data...')).toHaveCount(0);
+  expect(Math.abs(rsiHeight - RSI_PANE_HEIGHT)).toBeLessThanOrEqual(1);
+  await expect(page.getByText(WATERMARK_HISTORY)).toHaveCount(0);
   // Nothing on the screen is wider than the window.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 
@@ -130,10 +137,10 @@ test('draws BTCUSDT 1m candles above a 140 px RSI pane, and reports how fast', a
     })
     .toBeGreaterThan(50);
 
-  const mark = await page.evaluate(() => {
-    const entry = performance.getEntriesByName('pairwatch:alerts:first-candles')[0];
+  const mark = await page.evaluate((name) => {
+    const entry = performance.getEntriesByName(name)[0];
     return entry ? entry.startTime : undefined;
-  });
+  }, FIRST_CANDLES_MARK);
   expect(mark).toBeDefined();
   console.log(
     `[alerts] navigation → first candles drawn: ${mark!.toFixed(0)} ms (performance mark); ` +
@@ -217,7 +224,7 @@ test('reloads the chart when the symbol and then the interval change', async ({ 
 /** Drags the price pane to the right (towards older bars) until an older page is on its way. */
 async function dragRightUntilLoading(page: Page): Promise<void> {
   const box = (await page.getByTestId('candle-chart').boundingBox())!;
-  const y = box.y + (box.height - 140) / 2;
+  const y = box.y + (box.height - RSI_PANE_HEIGHT) / 2;
   for (let drag = 0; drag < 4; drag += 1) {
     await page.mouse.move(box.x + 100, y);
     await page.mouse.down();
@@ -308,7 +315,7 @@ test('asks again for an older page that failed, on the next scroll', async ({
   // The view sits at the left edge now, where dragging further moves nothing; any scroll that
   // moves the view while fewer than 100 bars lie before it asks again.
   const box = (await page.getByTestId('candle-chart').boundingBox())!;
-  const y = box.y + (box.height - 140) / 2;
+  const y = box.y + (box.height - RSI_PANE_HEIGHT) / 2;
   await page.mouse.move(box.x + box.width / 2, y);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 - 60, y, { steps: 6 });

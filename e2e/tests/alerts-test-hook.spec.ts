@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test';
+import { FIRST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
 
 // The alerts remote's read-only chart hook ships in the production bundle; without the flag set
@@ -10,7 +11,7 @@ type HookWindow = Window & { __PAIRWATCH_E2E__?: boolean; __pairwatchChart?: unk
 async function waitForFirstCandles(page: Page): Promise<void> {
   await expect
     .poll(() =>
-      page.evaluate(() => performance.getEntriesByName('pairwatch:alerts:first-candles').length),
+      page.evaluate((name) => performance.getEntriesByName(name).length, FIRST_CANDLES_MARK),
     )
     .toBeGreaterThan(0);
 }
@@ -40,7 +41,7 @@ test('installs no chart hook when the flag is set only after the alerts code loa
   await expect(page.getByTestId('candle-chart')).toBeVisible();
   await expect
     .poll(() =>
-      page.evaluate(() => performance.getEntriesByName('pairwatch:alerts:first-candles').length),
+      page.evaluate((name) => performance.getEntriesByName(name).length, FIRST_CANDLES_MARK),
     )
     .toBeGreaterThan(1);
   expect(await page.evaluate(() => '__pairwatchChart' in window)).toBe(false);

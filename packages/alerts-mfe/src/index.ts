@@ -23,5 +23,5 @@ export { type PushPlatform } from './push/PushPlatform';
 export { AlertsStore, type AlertsState, type SymbolInfoStatus } from './store/AlertsStore';
 export { ChartController, type ChartFeed, type ChartView } from './chart/ChartController';
 export { type ChartTestHook } from './chart/installChartTestHook';
-export { FIRST_CANDLES_MARK } from './chart/CandleChart';
+export { FIRST_CANDLES_MARK } from './chart/chartConstants';
 export { ALERTS_MESSAGES } from './alertsMessages';

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import { type Position, type SymbolId, formatNumber, isPositionOpen } from '@pairwatch/domain';
-import { enqueueSnackbar } from 'notistack';
+import { showToast } from '@pairwatch/ui-kit';
 import { type ChangeEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { describeError } from './describeError';
 import { ClosePositionDialog } from './form/ClosePositionDialog';
@@ -38,16 +38,21 @@ type OpenDialog =
   | { readonly kind: 'close'; readonly position: Position }
   | { readonly kind: 'import'; readonly fileName: string; readonly positions: readonly Position[] };
 
+// The same toasts as the alerts screen (ui-kit's showToast): errors are titled 'Error'.
 function toastSuccess(message: string): void {
-  enqueueSnackbar(message, { variant: 'success' });
+  showToast({ variant: 'success', description: message });
 }
 
 function toastError(error: unknown): void {
-  enqueueSnackbar(describeError(error), { variant: 'error' });
+  showToast({ variant: 'error', title: 'Error', description: describeError(error) });
 }
 
 function toastImportError(error: unknown): void {
-  enqueueSnackbar(`Import failed: ${describeError(error)}`, { variant: 'error' });
+  showToast({
+    variant: 'error',
+    title: 'Error',
+    description: `Import failed: ${describeError(error)}`,
+  });
 }
 
 function countPositions(count: number): string {

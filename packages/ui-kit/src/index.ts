@@ -10,3 +10,4 @@ export { EmptyTableRow, type EmptyTableRowProps } from './EmptyTableRow';
 export { PriceText, type PriceTextProps } from './PriceText';
 export { PnlText, type PnlTextProps } from './PnlText';
 export { stackedTableOnPhones } from './stackedTableOnPhones';
+export { showToast, type ToastRequest } from './showToast';

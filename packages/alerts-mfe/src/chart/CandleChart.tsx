@@ -3,11 +3,12 @@ import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
 import { type Alert, type Interval, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
 import { MARKET_DATA_MESSAGES } from '@pairwatch/market-data';
+import { showToast } from '@pairwatch/ui-kit';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { type AlertsMarketData } from '../screen/AlertsServices';
 import { type SymbolInfoStatus } from '../store/AlertsStore';
-import { showToast } from '../ui/showToast';
 import { type AddAlertRequest, type ChartAppearance, ChartController } from './ChartController';
+import { CHART_HEIGHT, FIRST_CANDLES_MARK } from './chartConstants';
 import { createMarketFeed } from './createMarketFeed';
 import { installChartTestHook } from './installChartTestHook';
 
@@ -28,12 +29,6 @@ export interface CandleChartProps {
   /** The "+" on the axis or Alt+A asked for an alert at a level (nothing is created here). */
   readonly onAddAlert: (request: AddAlertRequest) => void;
 }
-
-/** The performance mark set when a chart session first draws candles (read by browser tests). */
-export const FIRST_CANDLES_MARK = 'pairwatch:alerts:first-candles';
-
-/** Total height: the price pane gets what the 140 px RSI pane leaves. */
-const CHART_HEIGHT = 520;
 
 /** One candles error toast at a time: a failed older page is retried on every later scroll. */
 const CANDLES_FAILED_TOAST = 'alerts-candles-failed';

@@ -1,5 +1,12 @@
+// The chart's dimensions and fixed texts, in one place; browser tests read them through
+// `@pairwatch/alerts-mfe/testing` instead of repeating the numbers.
+
 /** Height of the RSI pane in CSS pixels (product §9). */
 export const RSI_PANE_HEIGHT = 140;
+/** Height of the whole chart in CSS pixels: the price pane gets what the RSI pane leaves. */
+export const CHART_HEIGHT = 520;
+/** The performance mark set when a chart session first draws candles (read by browser tests). */
+export const FIRST_CANDLES_MARK = 'pairwatch:alerts:first-candles';
 /** Candles per page, for the first load and every older page (product §9). */
 export const CANDLE_PAGE_SIZE = 500;
 /** Delay before RSI data is drawn after a bulk load (product §9). */

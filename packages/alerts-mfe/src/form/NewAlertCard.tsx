@@ -18,11 +18,10 @@ import {
   alertFormSchema,
   parseNumberInput,
 } from '@pairwatch/domain';
-import { SymbolLogo } from '@pairwatch/ui-kit';
+import { SymbolLogo, showToast } from '@pairwatch/ui-kit';
 import { apiErrorDetail } from '../alerts/ApiError';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { type AlertsApi, type AlertsMarketData } from '../screen/AlertsServices';
-import { showToast } from '../ui/showToast';
 import { LiveAlertHelperLine } from './LiveAlertHelperLine';
 
 /** Props of {@link NewAlertCard}. */

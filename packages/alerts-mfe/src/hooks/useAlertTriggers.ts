@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { describeAlertTrigger } from '@pairwatch/domain';
+import { showToast } from '@pairwatch/ui-kit';
 import { type AlertsMarketData } from '../screen/AlertsServices';
 import { type AlertsStore } from '../store/AlertsStore';
-import { showToast } from '../ui/showToast';
 
 /**
  * While the screen is open, shows a toast for each of the subscription's alerts that triggers

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { showToast } from '@pairwatch/ui-kit';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { type AlertsApi } from '../screen/AlertsServices';
 import { type AlertsStore } from '../store/AlertsStore';
-import { showToast } from '../ui/showToast';
 
 /**
  * Keeps the store's alert list in step with the api for a subscription id: loads it when the id

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { type SymbolId } from '@pairwatch/domain';
 import { MARKET_DATA_MESSAGES } from '@pairwatch/market-data';
+import { showToast } from '@pairwatch/ui-kit';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { type AlertsMarketData } from '../screen/AlertsServices';
 import { type AlertsStore } from '../store/AlertsStore';
-import { showToast } from '../ui/showToast';
 
 /**
  * Loads the selected symbol's info into the store (unloaded → loading → loaded), and again, fresh
