@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../alerts/ApiError';
+import { ALERTS_MESSAGES } from '../alertsMessages';
 import { PushSubscriptionService, SUBSCRIPTION_ID_KEY } from '../push/PushSubscriptionService';
 import { ALERTS_STORE_KEY } from '@pairwatch/domain';
 import { anAlert } from '../test-support/alerts';
@@ -41,8 +42,15 @@ function setup({
     platform,
     push,
     user: userEvent.setup(),
-    render: () =>
-      renderWithProviders(<AlertsScreen services={services} storage={storage} />, { route }),
+    /** Renders the screen and waits for its lazily loaded New Alert card and alerts table. */
+    render: async () => {
+      const rendered = renderWithProviders(<AlertsScreen services={services} storage={storage} />, {
+        route,
+      });
+      // The first test also loads the chunk's modules (formik, yup): allow for a slow machine.
+      await screen.findByRole('button', { name: 'Create Alert' }, { timeout: 10_000 });
+      return rendered;
+    },
   };
 }
 
@@ -72,7 +80,7 @@ describe('AlertsScreen', () => {
   describe('push banner', () => {
     it('explains that the browser lacks push support', async () => {
       const { alerts, render } = setup({ supported: false });
-      render();
+      await render();
       expect(
         screen.getByText(
           'Your browser does not support push notifications. If you are on mobile, you need to add the app to your home screen from a supported browser.',
@@ -86,7 +94,7 @@ describe('AlertsScreen', () => {
 
     it('links to enabling push when it is inactive, and enables creating once granted', async () => {
       const { user, platform, render } = setup({ permission: 'default', subscriptionId: null });
-      render();
+      await render();
       expect(screen.getByRole('alert')).toHaveTextContent(inactiveText);
       expect(screen.getByRole('button', { name: 'Create Alert' })).toBeDisabled();
       await user.click(screen.getByRole('button', { name: 'enable push notifications' }));
@@ -96,7 +104,7 @@ describe('AlertsScreen', () => {
     });
 
     it('shows no banner when push is active', async () => {
-      setup().render();
+      await setup().render();
       await waitFor(() =>
         expect(screen.getByRole('button', { name: 'Create Alert' })).toBeEnabled(),
       );
@@ -105,9 +113,10 @@ describe('AlertsScreen', () => {
 
     it('follows a permission revoked in the browser settings', async () => {
       const { platform, render } = setup();
-      render();
+      await render();
       act(() => platform.changePermission('denied'));
-      expect(await screen.findByText(/To create and receive alerts/)).toBeInTheDocument();
+      // Revoked after the screen settled: the banner says how to allow notifications again.
+      expect(await screen.findByRole('alert')).toHaveTextContent(ALERTS_MESSAGES.pushDenied);
       expect(screen.getByRole('button', { name: 'Create Alert' })).toBeDisabled();
     });
   });
@@ -116,14 +125,14 @@ describe('AlertsScreen', () => {
     it("loads the subscription's alerts", async () => {
       const { alerts, render } = setup();
       alerts.list = [anAlert({ id: 'a1' })];
-      render();
+      await render();
       expect(await screen.findByTestId('alert-row-a1')).toBeInTheDocument();
       expect(alerts.listCalls[0]).toBe('sub-1');
     });
 
     it('shows an empty list without asking the api when there is no subscription', async () => {
       const { alerts, render } = setup({ permission: 'default', subscriptionId: null });
-      render();
+      await render();
       expect(await screen.findByText('No alerts')).toBeInTheDocument();
       expect(alerts.listCalls).toEqual([]);
     });
@@ -132,7 +141,7 @@ describe('AlertsScreen', () => {
       const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
       const { alerts, render } = setup();
       alerts.listError = new Error('down');
-      render();
+      await render();
       await waitFor(() =>
         expect(warn).toHaveBeenCalledWith('[alerts] listing alerts failed:', alerts.listError),
       );
@@ -144,7 +153,7 @@ describe('AlertsScreen', () => {
 
     it('reloads the list after an alert is created', async () => {
       const { alerts, user, render } = setup();
-      render();
+      await render();
       await waitFor(() => expect(alerts.listCalls).toHaveLength(1));
       alerts.list = [anAlert({ id: 'created' })];
       await user.type(screen.getByRole('textbox', { name: 'Target value' }), '70000');
@@ -159,7 +168,7 @@ describe('AlertsScreen', () => {
         anAlert({ id: 'btc', valueTarget: 65000 }),
         anAlert({ id: 'eth', symbol: 'ETHUSDT', valueTarget: 3000 }),
       ];
-      render();
+      await render();
       const btc = within(await screen.findByTestId('alert-row-btc'));
       expect(await btc.findByText('65,000.0000 USDT')).toBeInTheDocument();
       // Other symbols keep the catalogue format: only the selected symbol's info is loaded.
@@ -171,7 +180,7 @@ describe('AlertsScreen', () => {
     it('removes a deleted alert and says so', async () => {
       const { alerts, user, render } = setup();
       alerts.list = [anAlert({ id: 'a1' }), anAlert({ id: 'a2', symbol: 'ETHUSDT' })];
-      render();
+      await render();
       await screen.findByTestId('alert-row-a1');
       await user.click(screen.getByRole('button', { name: 'Delete ETHUSDT Price Alert' }));
       expect(await screen.findByText('Alert deleted successfully.')).toBeInTheDocument();
@@ -188,7 +197,7 @@ describe('AlertsScreen', () => {
         'Alert not found.',
         'ALERT_NOT_FOUND',
       );
-      render();
+      await render();
       await user.click(await screen.findByRole('button', { name: 'Delete BTCUSDT Price Alert' }));
       expect(await screen.findByText('Alert not found.')).toBeInTheDocument();
       expect(screen.getByTestId('alert-row-a1')).toBeInTheDocument();
@@ -198,7 +207,7 @@ describe('AlertsScreen', () => {
       const { alerts, user, render } = setup();
       alerts.list = [anAlert({ id: 'a1' })];
       alerts.deleteError = new ApiError('DELETE /alerts', 0, undefined, undefined);
-      render();
+      await render();
       await user.click(await screen.findByRole('button', { name: 'Delete BTCUSDT Price Alert' }));
       expect(
         await screen.findByText('An unknown error occurred while deleting the alert.'),
@@ -209,7 +218,7 @@ describe('AlertsScreen', () => {
       const { alerts, market, render } = setup();
       const alert = anAlert({ id: 'a1', valueOnCreation: 60000, valueTarget: 65000 });
       alerts.list = [alert];
-      render();
+      await render();
       await screen.findByTestId('alert-row-a1');
       act(() =>
         market.emitTriggered('sub-1', {
@@ -235,7 +244,7 @@ describe('AlertsScreen', () => {
       market.candles = minuteCandles(T0, 500);
       const alert = anAlert({ id: 'a1', valueOnCreation: 60000, valueTarget: 65000 });
       alerts.list = [alert, anAlert({ id: 'a2', symbol: 'ETHUSDT' })];
-      render();
+      await render();
       await waitFor(() => expect(lineIds()).toEqual(['alert:a1']));
       act(() =>
         market.emitTriggered('sub-1', {
@@ -251,7 +260,7 @@ describe('AlertsScreen', () => {
     it('fills New Alert from the "+" on the price axis, and from Alt+A at the last price', async () => {
       const { market, render, user } = setup();
       market.candles = minuteCandles(T0, 500);
-      render();
+      await render();
       await waitFor(() => expect(prices().bars).toHaveLength(500));
       prices().coordinateToPrice = () => 64_321.987;
       act(() => lastMockChart().emitCrosshair({ time: T0, point: { x: 50, y: 60 }, paneIndex: 0 }));
@@ -272,7 +281,7 @@ describe('AlertsScreen', () => {
         JSON.stringify({ state: { symbol: 'DOTUSDT' }, version: 0 }),
       );
       const { market, render } = setup();
-      render();
+      await render();
       await waitFor(() => expect(market.symbolRequests[0]?.symbols).toEqual(['DOTUSDT']));
       expect(screen.getByRole('figure', { name: /DOTUSDT candlestick chart/ })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Symbol' })).toHaveTextContent('DOTUSDT');
@@ -284,7 +293,7 @@ describe('AlertsScreen', () => {
         JSON.stringify({ state: { symbol: 'DOTUSDT' }, version: 0 }),
       );
       const { market, render } = setup({ route: '/alerts?symbol=ETHUSDT&interval=OneHour' });
-      render();
+      await render();
       await waitFor(() => expect(market.candleRequests.length).toBeGreaterThan(0));
       expect(market.candleRequests).toEqual([{ symbol: 'ETHUSDT', interval: 'OneHour' }]);
       expect(screen.getByRole('button', { name: '1h' })).toHaveAttribute('aria-pressed', 'true');
@@ -293,7 +302,7 @@ describe('AlertsScreen', () => {
 
     it('ignores unsupported values in the URL', async () => {
       const { market, render } = setup({ route: '/alerts?symbol=XRPUSDT&interval=TenYears' });
-      render();
+      await render();
       await waitFor(() =>
         expect(market.candleRequests.at(-1)).toEqual({ symbol: 'BTCUSDT', interval: 'OneMinute' }),
       );
@@ -301,7 +310,7 @@ describe('AlertsScreen', () => {
 
     it('refetches the symbol info when the tab becomes visible again', async () => {
       const { market, render } = setup();
-      render();
+      await render();
       await waitFor(() => expect(market.symbolRequests).toHaveLength(1));
       jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
       act(() => void document.dispatchEvent(new Event('visibilitychange')));
@@ -315,7 +324,7 @@ describe('AlertsScreen', () => {
     it('keeps the chart when the tab becomes visible again and the symbol info is unchanged', async () => {
       const { market, render } = setup();
       market.candles = minuteCandles(T0, 500);
-      render();
+      await render();
       await waitFor(() => expect(prices().bars).toHaveLength(500));
       expect(market.symbolRequests).toHaveLength(1);
       const candleRequests = market.candleRequests.length;
@@ -333,7 +342,7 @@ describe('AlertsScreen', () => {
       const { market, render } = setup();
       market.candles = minuteCandles(T0, 500);
       market.olderCandlesError = new Error('candles down');
-      render();
+      await render();
       await waitFor(() => expect(prices().bars).toHaveLength(500));
       prices().barsBefore = 10;
       act(() => lastMockChart().emitVisibleRange());
@@ -353,7 +362,7 @@ describe('AlertsScreen', () => {
       jest.spyOn(console, 'warn').mockImplementation(() => undefined);
       const { market, render } = setup();
       market.candles = minuteCandles(T0, 500);
-      render();
+      await render();
       await waitFor(() => expect(prices().bars).toHaveLength(500));
       const candleRequests = market.candleRequests.length;
       market.symbolsFail = true;
@@ -370,7 +379,7 @@ describe('AlertsScreen', () => {
       const { market, render } = setup();
       market.symbolsFail = true;
       market.candles = minuteCandles(T0, 500);
-      render();
+      await render();
       await waitFor(() => expect(prices().bars).toHaveLength(500));
       expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 2, minMove: 0.01 });
       expect(lastMockChart().watermarks[0]!.text).toBeUndefined();
@@ -380,7 +389,7 @@ describe('AlertsScreen', () => {
       const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
       const { market, render } = setup();
       market.symbolsFail = true;
-      render();
+      await render();
       await waitFor(() =>
         expect(warn).toHaveBeenCalledWith('[alerts] symbol info failed:', expect.any(Error)),
       );
@@ -394,7 +403,7 @@ describe('AlertsScreen', () => {
       window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
       const { alerts, market, user, render } = setup();
       alerts.list = [anAlert({ id: 'r', symbol: 'LINKUSDT', type: 'Rsi', interval: 'FourHour' })];
-      render();
+      await render();
       await user.click(await screen.findByRole('button', { name: 'LINKUSDT' }));
       await waitFor(() =>
         expect(market.candleRequests.at(-1)).toEqual({ symbol: 'LINKUSDT', interval: 'FourHour' }),
@@ -405,7 +414,7 @@ describe('AlertsScreen', () => {
 
     it('shows the live price in the helper line', async () => {
       const { market, user, render } = setup();
-      render();
+      await render();
       await user.type(screen.getByRole('textbox', { name: 'Target value' }), '70000');
       act(() =>
         market.emitCandle('BTCUSDT', 'OneMinute', {

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
@@ -9,7 +9,7 @@ import { apiErrorDetail } from '../alerts/ApiError';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { CandleChart } from '../chart/CandleChart';
 import { type AddAlertRequest } from '../chart/ChartController';
-import { type AlertPrefill, NewAlertCard } from '../form/NewAlertCard';
+import { type AlertPrefill } from '../form/NewAlertCard';
 import { useAlertTriggers } from '../hooks/useAlertTriggers';
 import { useAlertsList } from '../hooks/useAlertsList';
 import { useAlertsState } from '../hooks/useAlertsState';
@@ -17,12 +17,21 @@ import { usePushState } from '../hooks/usePushState';
 import { useSymbolInfo } from '../hooks/useSymbolInfo';
 import { applyUrlSelection, useUrlSelection } from '../hooks/useUrlSelection';
 import { AlertsStore } from '../store/AlertsStore';
-import { AlertsTable } from '../table/AlertsTable';
 import { visuallyHidden } from '../ui/visuallyHidden';
 import { type AlertsServices } from './AlertsServices';
 import { PushBanner } from './PushBanner';
 
 const SYMBOL_PICKER_ID = 'alerts-symbol-picker';
+
+// New Alert and Your alerts are their own chunk: the form brings formik, yup and lodash-es (about
+// as much code as the chart library), which the first chart does not need to wait for
+// (pnpm bench:web). They render after the chart anyway (see `showCards`).
+const NewAlertCard = lazy(() =>
+  import('../form/NewAlertCard').then((module) => ({ default: module.NewAlertCard })),
+);
+const AlertsTable = lazy(() =>
+  import('../table/AlertsTable').then((module) => ({ default: module.AlertsTable })),
+);
 
 /** Props of {@link AlertsScreen}. */
 export interface AlertsScreenProps {
@@ -157,34 +166,36 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
         />
       </Card>
       {showCards && (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 1fr) 2fr' },
-            alignItems: 'start',
-          }}
-        >
-          <NewAlertCard
-            symbol={state.symbol}
-            interval={state.interval}
-            symbolInfo={state.symbolInfo}
-            market={market}
-            pushActive={pushState.status === 'active'}
-            subscriptionId={pushState.subscriptionId}
-            alerts={alerts}
-            onCreated={() => void reload()}
-            prefill={prefill}
-          />
-          <AlertsTable
-            alerts={state.alerts}
-            selectedSymbol={state.symbol}
-            symbolInfo={state.symbolInfo}
-            onSelect={selectFromTable}
-            onDelete={(alert) => void deleteAlert(alert)}
-            deleting={deleting}
-          />
-        </Box>
+        <Suspense fallback={null}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 1fr) 2fr' },
+              alignItems: 'start',
+            }}
+          >
+            <NewAlertCard
+              symbol={state.symbol}
+              interval={state.interval}
+              symbolInfo={state.symbolInfo}
+              market={market}
+              pushActive={pushState.status === 'active'}
+              subscriptionId={pushState.subscriptionId}
+              alerts={alerts}
+              onCreated={() => void reload()}
+              prefill={prefill}
+            />
+            <AlertsTable
+              alerts={state.alerts}
+              selectedSymbol={state.symbol}
+              symbolInfo={state.symbolInfo}
+              onSelect={selectFromTable}
+              onDelete={(alert) => void deleteAlert(alert)}
+              deleting={deleting}
+            />
+          </Box>
+        </Suspense>
       )}
     </Stack>
   );
