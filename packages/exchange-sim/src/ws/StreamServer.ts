@@ -1,11 +1,9 @@
 import { type IncomingMessage } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { type Kline } from '../market/Kline';
+import { type Kline, klineEvent } from '../market/Kline';
 import { type MarketSimulator } from '../market/MarketSimulator';
-import { realTimers } from '../timers/realTimers';
-import { type SimTimers } from '../timers/SimTimers';
-import { klineEvent } from './klineEvent';
+import { realTimers, type SimTimers } from '../timers/SimTimers';
 import { parseStreamName, type KlineStream } from './parseStreamName';
 import { StreamConnection } from './StreamConnection';
 
