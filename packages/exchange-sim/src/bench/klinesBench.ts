@@ -3,8 +3,8 @@
 // requests alternate, so both see the same machine load; the ratio compares their medians.
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { klineRow } from '../market/Kline';
 import { KlineInterval } from '../market/KlineInterval';
-import { klineRow } from '../rest/klineRow';
 import { startExchangeSim } from '../startExchangeSim';
 
 const CODES = ['1s', '1m', '5m', '15m', '1h', '4h', '1d', '1w', '1M'];

@@ -85,6 +85,13 @@ export class ControlApi {
         given[0] === 'by' ? { by: value } : { percent: value },
       );
     };
+    // A REST fault action: injects the fault for the body's `count`, answers the fault state.
+    const restFault =
+      (inject: (body: Body, count: number) => void) =>
+      (body: Body): unknown => {
+        inject(body, optionalNumber(body, 'count') ?? Number.NaN);
+        return this.controls.state().restFault;
+      };
     this.actions = new Map<string, (body: Body) => unknown>([
       ['price', price],
       ['price/move', price],
@@ -115,23 +122,18 @@ export class ControlApi {
       ],
       [
         'faults/rate-limit',
-        (body) => {
+        restFault((body, count) =>
           this.controls.failWithRateLimit({
-            count: optionalNumber(body, 'count') ?? Number.NaN,
+            count,
             retryAfterSeconds: optionalNumber(body, 'retryAfterSeconds'),
-          });
-          return this.controls.state().restFault;
-        },
+          }),
+        ),
       ],
       [
         'faults/server-error',
-        (body) => {
-          this.controls.failWithServerError({
-            count: optionalNumber(body, 'count') ?? Number.NaN,
-            status: optionalNumber(body, 'status'),
-          });
-          return this.controls.state().restFault;
-        },
+        restFault((body, count) =>
+          this.controls.failWithServerError({ count, status: optionalNumber(body, 'status') }),
+        ),
       ],
       [
         'faults/reset',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { KLINE_CODES, KlineInterval } from './KlineInterval';
+import { KLINE_CODES, KlineInterval, parseTimeZone } from './KlineInterval';
 
 const parse = (code: string): KlineInterval => {
   const interval = KlineInterval.parse(code);
@@ -54,5 +54,23 @@ describe('KlineInterval', () => {
     expect(parse('1w').nextOpen(time, -5 * HOUR) - parse('1w').openTime(time, -5 * HOUR)).toBe(
       7 * DAY,
     );
+  });
+});
+
+describe('parseTimeZone', () => {
+  it.each([
+    ['0', 0],
+    ['8', 8 * HOUR],
+    ['+8', 8 * HOUR],
+    ['-1:00', -HOUR],
+    ['05:45', 5.75 * HOUR],
+    ['+14:00', 14 * HOUR],
+    ['-12:00', -12 * HOUR],
+  ])('reads %s', (text, offset) => {
+    expect(parseTimeZone(text)).toBe(offset);
+  });
+
+  it.each(['15', '-12:30', '5:60', 'UTC', '1:5', ''])('refuses %s', (text) => {
+    expect(parseTimeZone(text)).toBeUndefined();
   });
 });

@@ -1,9 +1,8 @@
 import { SYMBOL_CATALOGUE, type SymbolId } from '@pairwatch/domain';
-import { type Ohlcv } from '../model/Ohlcv';
+import { type Ohlcv, QUOTE_DECIMALS } from '../model/Ohlcv';
 import { OhlcvBuilder } from '../model/OhlcvBuilder';
 import { PriceAdjustments } from '../model/PriceAdjustments';
 import { PriceModel } from '../model/PriceModel';
-import { QUOTE_DECIMALS } from '../model/QUOTE_DECIMALS';
 import { SeededRandom } from '../model/SeededRandom';
 import { SYMBOL_PROFILES } from '../model/symbolProfiles';
 import { formatUnits } from './formatUnits';

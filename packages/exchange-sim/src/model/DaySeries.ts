@@ -1,5 +1,4 @@
-import { type Ohlcv } from './Ohlcv';
-import { QUOTE_DECIMALS } from './QUOTE_DECIMALS';
+import { type Ohlcv, QUOTE_DECIMALS } from './Ohlcv';
 import { SeededRandom } from './SeededRandom';
 import { type SymbolProfile } from './symbolProfiles';
 

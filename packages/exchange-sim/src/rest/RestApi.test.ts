@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SYMBOLS } from '@pairwatch/domain';
+import { type KlineRow } from '../market/Kline';
 import { type ExchangeSimHandle } from '../server/ExchangeSimServer';
 import { startExchangeSim } from '../startExchangeSim';
 import { ManualClock } from '../test-support/ManualClock';
-import { type KlineRow } from './klineRow';
 
 const NOW = Date.UTC(2026, 10, 18, 15, 37, 41, 250);
 const clock = new ManualClock(NOW);

@@ -1,11 +1,10 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { SYMBOLS, type SymbolId } from '@pairwatch/domain';
-import { KlineInterval } from '../market/KlineInterval';
+import { klineRow } from '../market/Kline';
+import { KlineInterval, parseTimeZone } from '../market/KlineInterval';
 import { type MarketSimulator } from '../market/MarketSimulator';
-import { parseTimeZone } from '../market/parseTimeZone';
 import { BinanceError } from './BinanceError';
 import { buildExchangeInfo } from './buildExchangeInfo';
-import { klineRow } from './klineRow';
 import { parseSymbolParameter, parseSymbolsParameter } from './parseSymbolParameters';
 import { type RequestWeightLimiter } from './RequestWeightLimiter';
 import { type RestFaults } from './RestFaults';

@@ -259,57 +259,23 @@ describe('live subscriptions', () => {
     expect((event.data as Json).e).toBe('kline');
   });
 
-  it.each([
-    [
-      'not json',
-      { error: { code: 3, msg: 'Invalid JSON: expected value at line 1 column 1' }, id: null },
-    ],
-    [
-      '{"method":"SUBSCRIBE","params":["btcusdt@kline_1m"]}',
-      {
-        error: { code: 2, msg: 'Invalid request: request ID must be an unsigned integer' },
-        id: null,
-      },
-    ],
-    [
-      '{"params":[],"id":4}',
-      {
-        error: { code: 2, msg: 'Invalid request: missing field `method` at line 1 column 20' },
-        id: null,
-      },
-    ],
-    [
-      '{"method":"SUBSCRIBE","params":["btcusdt@depth"],"id":5}',
-      { error: { code: 2, msg: 'Invalid request: invalid stream' }, id: 5 },
-    ],
-    [
-      '{"method":"SUBSCRIBE","params":["BTCUSDT@kline_1m"],"id":6}',
-      { error: { code: 2, msg: 'Invalid request: invalid stream' }, id: 6 },
-    ],
-    [
-      '{"method":"SET_PROPERTY","params":["speed",true],"id":7}',
-      { error: { code: 0, msg: 'Unknown property' }, id: 7 },
-    ],
-    [
-      '{"method":"SET_PROPERTY","params":["combined","yes"],"id":8}',
-      { error: { code: 1, msg: 'Invalid value type: expected Boolean' }, id: 8 },
-    ],
-  ])('answers %s with Binance error %j', async (text, reply) => {
+  it('answers a bad request with a Binance error over the socket and keeps serving', async () => {
+    // The request protocol itself is tested in StreamRequests.test.ts.
     const client = await connect('/ws');
-    client.sendText(text);
-    expect(await client.next((m) => 'error' in m)).toEqual(reply);
-  });
-
-  it('names the unknown method and the accepted ones', async () => {
-    const client = await connect('/ws');
-    client.sendText('{"method":"SUBSCRIBEE","id":1}');
-    const reply = (await client.next((m) => 'error' in m)) as {
-      error: { code: number; msg: string };
-    };
-    expect(reply.error.code).toBe(2);
-    expect(reply.error.msg).toMatch(
-      /^Invalid request: unknown variant "SUBSCRIBEE", expected one of `SUBSCRIBE`/,
-    );
+    client.sendText('not json');
+    expect(await client.next((m) => 'error' in m)).toEqual({
+      error: { code: 3, msg: 'Invalid JSON: expected value at line 1 column 1' },
+      id: null,
+    });
+    client.socket.send(Buffer.from('{"method":"LIST_SUBSCRIPTIONS","id":1}'), { binary: true });
+    expect(await client.next((m) => 'error' in m)).toEqual({
+      error: { code: 3, msg: 'Invalid JSON: expected value at line 1 column 1' },
+      id: null,
+    });
+    expect(await client.request({ method: 'LIST_SUBSCRIPTIONS', id: 2 })).toEqual({
+      result: [],
+      id: 2,
+    });
   });
 });
 

@@ -1,13 +1,14 @@
 import { type IncomingMessage } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { type Kline } from '../market/Kline';
 import { type MarketSimulator } from '../market/MarketSimulator';
-import { realTimers } from '../timers/realTimers';
-import { type SimTimers } from '../timers/SimTimers';
-import { klineEvent } from './klineEvent';
+import { realTimers, type SimTimers } from '../timers/SimTimers';
+import { TaskScheduler } from '../timers/TaskScheduler';
+import { Keepalive } from './Keepalive';
+import { KlinePusher } from './KlinePusher';
 import { parseStreamName, type KlineStream } from './parseStreamName';
 import { StreamConnection } from './StreamConnection';
+import { StreamRequests, tooManyStreamsMessage } from './StreamRequests';
 
 /** Timing and limits of the stream server. */
 export interface StreamServerOptions {
@@ -32,28 +33,6 @@ export interface StreamServerOptions {
   readonly timers?: SimTimers;
 }
 
-type RequestId = number | string | null;
-
-const METHODS = ['SUBSCRIBE', 'UNSUBSCRIBE', 'LIST_SUBSCRIPTIONS', 'SET_PROPERTY', 'GET_PROPERTY'];
-const ID_REGEX = /^[A-Za-z0-9-]{1,36}$/;
-
-class RequestError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function isRequestId(value: unknown): value is RequestId {
-  return (
-    value === null ||
-    (typeof value === 'number' && Number.isInteger(value)) ||
-    (typeof value === 'string' && ID_REGEX.test(value))
-  );
-}
-
 /** Decodes a path segment; a malformed escape stays as written (and fails as a stream name). */
 function safeDecode(segment: string): string {
   try {
@@ -69,33 +48,47 @@ function textOf(data: RawData): string {
   return data.toString('utf8');
 }
 
-/** Cached serialized events of one tick, per stream name. */
-interface TickKlines {
-  current: Kline | undefined;
-  previous: Kline | null | undefined;
-}
-
 /**
  * Binance's market WebSocket streams for klines: raw `/ws/<name>[/<name>…]` and combined
- * `/stream?streams=a/b` (`{stream, data}` envelopes); live SUBSCRIBE / UNSUBSCRIBE /
- * LIST_SUBSCRIPTIONS / SET_PROPERTY / GET_PROPERTY with Binance's replies and errors; a push of the
- * forming kline every tick (and of the just-closed kline with `x: true` first when one closed);
- * pings with a pong deadline; the message-rate, stream-count and 24-hour limits; and the faults the
- * control API injects (stall, drop, serverShutdown).
+ * `/stream?streams=a/b` (`{stream, data}` envelopes), the message-rate, stream-count and 24-hour
+ * limits, and the faults the control API injects (stall, drop, serverShutdown). It accepts the
+ * connections and hands their traffic to three units: `StreamRequests` answers the JSON requests
+ * (SUBSCRIBE …), `KlinePusher` pushes the klines every tick, and `Keepalive` pings and drops
+ * clients that stop answering; all timed work runs on one `TaskScheduler`.
  */
 export class StreamServer {
   private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   private readonly connections = new Set<StreamConnection>();
   private readonly timers: SimTimers;
-  /** Cancels of the scheduled tasks, so `close` can stop them all. */
-  private readonly pending = new Set<() => void>();
+  private readonly scheduler: TaskScheduler;
+  private readonly requests: StreamRequests;
+  private readonly pusher: KlinePusher;
+  private readonly keepalive: Keepalive;
   private stalledUntil: number | undefined;
   private cancelStallEnd: (() => void) | undefined;
-  private pingCounter = 0;
   private running = false;
 
   constructor(private readonly options: StreamServerOptions) {
-    this.timers = options.timers ?? realTimers;
+    const timers = options.timers ?? realTimers;
+    this.timers = timers;
+    this.scheduler = new TaskScheduler(timers, () => options.market.now());
+    this.requests = new StreamRequests(options.maxStreamsPerConnection);
+    const stalled = (): boolean => this.stalled;
+    this.pusher = new KlinePusher({
+      market: options.market,
+      connections: this.connections,
+      scheduler: this.scheduler,
+      tickMs: options.tickMs,
+      stalled,
+    });
+    this.keepalive = new Keepalive({
+      connections: this.connections,
+      scheduler: this.scheduler,
+      now: () => timers.now(),
+      pingIntervalMs: options.pingIntervalMs,
+      pongTimeoutMs: options.pongTimeoutMs,
+      stalled,
+    });
   }
 
   /** Number of open connections. */
@@ -112,11 +105,9 @@ export class StreamServer {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.every(this.options.tickMs, () => this.push((stream) => stream.interval.code !== '1s'));
-    this.every(Math.min(1000, this.options.tickMs), () =>
-      this.push((stream) => stream.interval.code === '1s'),
-    );
-    this.every(this.options.pingIntervalMs, () => this.ping());
+    // Pushes first: on a tick that is also a ping time, the kline events go out before the ping.
+    this.pusher.start();
+    this.keepalive.start();
   }
 
   /**
@@ -142,7 +133,7 @@ export class StreamServer {
       const msg =
         invalid.length > 0
           ? `Invalid request: invalid stream ${invalid.join(', ')}`
-          : `Invalid request: too many streams (at most ${this.options.maxStreamsPerConnection})`;
+          : tooManyStreamsMessage(this.options.maxStreamsPerConnection);
       const body = JSON.stringify({ code: 2, msg });
       socket.end(
         `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
@@ -161,7 +152,7 @@ export class StreamServer {
 
   /** Pushes the current klines of every subscription now (regardless of the tick timers). */
   pushNow(): void {
-    this.push(() => true);
+    this.pusher.pushNow();
   }
 
   /** Stops every push and ping for `ms` (or until `resume`). */
@@ -169,7 +160,7 @@ export class StreamServer {
     this.cancelStallEnd?.();
     this.cancelStallEnd = undefined;
     this.stalledUntil = ms === undefined ? Number.POSITIVE_INFINITY : this.timers.now() + ms;
-    if (ms !== undefined) this.cancelStallEnd = this.later(ms, () => this.resume());
+    if (ms !== undefined) this.cancelStallEnd = this.scheduler.later(ms, () => this.resume());
   }
 
   /** Ends a stall. */
@@ -177,8 +168,7 @@ export class StreamServer {
     this.cancelStallEnd?.();
     this.cancelStallEnd = undefined;
     this.stalledUntil = undefined;
-    // Pings sent before the stall should not count against clients for the stalled time.
-    for (const connection of this.connections) connection.unansweredPings.clear();
+    this.keepalive.forgiveAll();
   }
 
   /** Drops every connection abruptly (as a network failure would). */
@@ -199,7 +189,7 @@ export class StreamServer {
     const targets = [...this.connections];
     for (const connection of targets) connection.send(connection.combined ? combined : raw);
     if (closeAfterMs !== undefined) {
-      this.later(closeAfterMs, () => {
+      this.scheduler.later(closeAfterMs, () => {
         for (const connection of targets) connection.socket.close(1001, 'Server shutdown');
       });
     }
@@ -209,50 +199,18 @@ export class StreamServer {
   /** Stops the timers and closes every connection. */
   async close(): Promise<void> {
     this.running = false;
-    for (const cancel of [...this.pending]) cancel();
+    this.scheduler.stop();
     this.cancelStallEnd = undefined;
     for (const connection of [...this.connections]) connection.socket.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  /** Runs `task` once after `ms`; the returned function cancels it. `close` cancels it too. */
-  private later(ms: number, task: () => void): () => void {
-    let cancelTimer: () => void = () => undefined;
-    const cancel = (): void => {
-      this.pending.delete(cancel);
-      cancelTimer();
-    };
-    cancelTimer = this.timers.schedule(() => {
-      this.pending.delete(cancel);
-      task();
-    }, ms);
-    this.pending.add(cancel);
-    return cancel;
-  }
-
-  /** Runs `task` every `periodMs`, aligned to multiples of the period on the simulator's clock. */
-  private every(periodMs: number, task: () => void): void {
-    const scheduleNext = (): void => {
-      if (!this.running) return;
-      const now = this.options.market.now();
-      // 1…periodMs: the next multiple of the period (a full period when exactly on one).
-      const delay = periodMs - (((now % periodMs) + periodMs) % periodMs);
-      this.later(delay, () => {
-        try {
-          task();
-        } finally {
-          scheduleNext();
-        }
-      });
-    };
-    scheduleNext();
-  }
-
+  /** Wires a new client's socket to its connection state and the units. */
   private accept(socket: WebSocket, combined: boolean, streams: readonly KlineStream[]): void {
     const connection = new StreamConnection(socket, combined);
     connection.subscribe(streams);
     this.connections.add(connection);
-    const cancelLifetime = this.later(this.options.maxConnectionMs, () =>
+    const cancelLifetime = this.scheduler.later(this.options.maxConnectionMs, () =>
       socket.close(1000, 'Connection lifetime exceeded'),
     );
     const overLimit = (): boolean => {
@@ -263,171 +221,20 @@ export class StreamServer {
     };
     socket.on('message', (data, isBinary) => {
       if (overLimit()) return;
-      this.onRequest(connection, isBinary ? '' : textOf(data));
+      const reply = this.requests.answer(connection, isBinary ? '' : textOf(data));
+      connection.send(JSON.stringify(reply));
     });
     socket.on('ping', () => {
       overLimit();
     });
     socket.on('pong', (data) => {
       if (overLimit()) return;
-      const payload = data.toString('utf8');
-      const sentAt = connection.unansweredPings.get(payload);
-      if (sentAt === undefined) return; // unsolicited pongs are allowed but keep nothing alive
-      for (const [pending, time] of connection.unansweredPings) {
-        if (time <= sentAt) connection.unansweredPings.delete(pending);
-      }
+      this.keepalive.pong(connection, data.toString('utf8'));
     });
     socket.on('error', () => socket.terminate());
     socket.on('close', () => {
       cancelLifetime();
       this.connections.delete(connection);
     });
-  }
-
-  private onRequest(connection: StreamConnection, text: string): void {
-    let id: RequestId = null;
-    try {
-      let message: unknown;
-      try {
-        message = JSON.parse(text);
-      } catch {
-        throw new RequestError(3, 'Invalid JSON: expected value at line 1 column 1');
-      }
-      if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-        throw new RequestError(3, 'Invalid JSON: expected an object at line 1 column 1');
-      }
-      const request = message as Record<string, unknown>;
-      if (!('method' in request)) {
-        throw new RequestError(
-          2,
-          `Invalid request: missing field \`method\` at line 1 column ${text.length}`,
-        );
-      }
-      const method = request.method;
-      if (typeof method !== 'string' || !METHODS.includes(method)) {
-        const shown = JSON.stringify(method) ?? 'null';
-        const column = text.indexOf(shown) + shown.length;
-        throw new RequestError(
-          2,
-          `Invalid request: unknown variant ${shown}, expected one of \`SUBSCRIBE\`, \`UNSUBSCRIBE\`, \`LIST_SUBSCRIPTIONS\`, \`SET_PROPERTY\`, \`GET_PROPERTY\` at line 1 column ${column}`,
-        );
-      }
-      if (!isRequestId(request.id)) {
-        throw new RequestError(2, 'Invalid request: request ID must be an unsigned integer');
-      }
-      id = request.id;
-      const result = this.execute(connection, method, request.params);
-      connection.send(JSON.stringify({ result, id }));
-    } catch (error) {
-      if (!(error instanceof RequestError)) throw error;
-      connection.send(JSON.stringify({ error: { code: error.code, msg: error.message }, id }));
-    }
-  }
-
-  private execute(connection: StreamConnection, method: string, params: unknown): unknown {
-    if (method === 'LIST_SUBSCRIPTIONS') return [...connection.subscriptions.keys()];
-    if (method === 'SUBSCRIBE' || method === 'UNSUBSCRIBE') {
-      if (!Array.isArray(params) || !params.every((name) => typeof name === 'string')) {
-        throw new RequestError(2, 'Invalid request: invalid stream');
-      }
-      const names = params as string[];
-      if (method === 'UNSUBSCRIBE') {
-        for (const name of names) connection.subscriptions.delete(name);
-        return null;
-      }
-      const streams = names.map(parseStreamName);
-      if (streams.some((stream) => stream === undefined)) {
-        throw new RequestError(2, 'Invalid request: invalid stream');
-      }
-      const total = new Set([...connection.subscriptions.keys(), ...names]).size;
-      if (total > this.options.maxStreamsPerConnection) {
-        throw new RequestError(
-          2,
-          `Invalid request: too many streams (at most ${this.options.maxStreamsPerConnection})`,
-        );
-      }
-      connection.subscribe(streams.filter((stream): stream is KlineStream => stream !== undefined));
-      return null;
-    }
-    // SET_PROPERTY / GET_PROPERTY
-    if (!Array.isArray(params) || params.length === 0 || typeof params[0] !== 'string') {
-      throw new RequestError(2, 'Invalid request: property name must be a string');
-    }
-    if (params[0] !== 'combined') throw new RequestError(0, 'Unknown property');
-    if (method === 'GET_PROPERTY') return connection.combined;
-    if (typeof params[1] !== 'boolean') {
-      throw new RequestError(1, 'Invalid value type: expected Boolean');
-    }
-    connection.combined = params[1];
-    return null;
-  }
-
-  private push(select: (stream: KlineStream) => boolean): void {
-    if (this.stalled || this.connections.size === 0) return;
-    const market = this.options.market;
-    const now = market.now();
-    const klines = new Map<string, TickKlines>();
-    const texts = new Map<string, string>();
-    const text = (name: string, kline: Kline, combined: boolean, kind: string): string => {
-      const key = `${kind}|${combined ? 1 : 0}|${name}`;
-      let serialized = texts.get(key);
-      if (serialized === undefined) {
-        const event = klineEvent(kline, now);
-        serialized = JSON.stringify(combined ? { stream: name, data: event } : event);
-        texts.set(key, serialized);
-      }
-      return serialized;
-    };
-    for (const connection of this.connections) {
-      for (const subscription of connection.subscriptions.values()) {
-        const { stream } = subscription;
-        if (!select(stream)) continue;
-        let entry = klines.get(stream.name);
-        if (!entry) {
-          entry = {
-            current: market.currentKline(
-              stream.symbol,
-              stream.interval,
-              stream.timeZoneOffsetMs,
-              now,
-            ),
-            previous: undefined,
-          };
-          klines.set(stream.name, entry);
-        }
-        const current = entry.current;
-        if (!current) continue;
-        const last = subscription.lastOpenTime;
-        if (last !== undefined && last < current.openTime) {
-          if (entry.previous === undefined) {
-            const open = stream.interval.previousOpen(current.openTime, stream.timeZoneOffsetMs);
-            entry.previous =
-              market.kline(stream.symbol, stream.interval, open, stream.timeZoneOffsetMs, now) ??
-              null;
-          }
-          if (entry.previous) {
-            connection.send(text(stream.name, entry.previous, connection.combined, 'closed'));
-          }
-        }
-        connection.send(text(stream.name, current, connection.combined, 'current'));
-        subscription.lastOpenTime = current.openTime;
-      }
-    }
-  }
-
-  private ping(): void {
-    if (this.stalled) return;
-    const now = this.timers.now();
-    for (const connection of [...this.connections]) {
-      const oldest = Math.min(...connection.unansweredPings.values());
-      if (now - oldest > this.options.pongTimeoutMs) {
-        connection.socket.terminate();
-        continue;
-      }
-      this.pingCounter += 1;
-      const payload = String(this.pingCounter);
-      connection.unansweredPings.set(payload, now);
-      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.ping(payload);
-    }
   }
 }

@@ -1,6 +1,5 @@
 import { isSymbolId, type SymbolId } from '@pairwatch/domain';
-import { KlineInterval } from '../market/KlineInterval';
-import { parseTimeZone } from '../market/parseTimeZone';
+import { KlineInterval, parseTimeZone } from '../market/KlineInterval';
 
 /** A kline stream the simulator serves. */
 export interface KlineStream {
