@@ -7,6 +7,7 @@ import {
   type StackFixture,
 } from '../harness/fixtures';
 import { RSI_PANE_HEIGHT } from '@pairwatch/alerts-mfe/testing';
+import { type ChartWindow } from '../harness/ChartWindow';
 import { stubPush, type StubbedPushWindow } from '../harness/stubPush';
 
 // What a trader reads off the chart (docs/product.md §2): the legend's O/H/L/C of the latest or
@@ -23,21 +24,13 @@ interface Bar {
   readonly close: number;
 }
 
-type ChartWindow = StubbedPushWindow & {
-  __pairwatchChart?: {
-    priceData(): Bar[];
-    alertLines(): { pane: 'price' | 'rsi'; price: number; title: string }[];
-    alertMarkers(): { pane: 'price' | 'rsi'; time: number; text: string }[];
-    barX(time: number): number | null;
-    priceY(price: number): number | null;
-    visibleTimeRange(): { from: number; to: number } | null;
-  };
-};
+/** The page's window: the chart hook and the stubbed push subscription. */
+type LegendWindow = StubbedPushWindow & ChartWindow;
 
 const SYMBOL = 'BTCUSDT';
 
 function priceData(page: Page): Promise<Bar[]> {
-  return page.evaluate(() => (window as ChartWindow).__pairwatchChart?.priceData() ?? []);
+  return page.evaluate(() => (window as LegendWindow).__pairwatchChart?.priceData() ?? []);
 }
 
 async function waitForBars(page: Page): Promise<Bar[]> {
@@ -103,7 +96,7 @@ async function chartOrigin(page: Page): Promise<{ x: number; y: number }> {
 test.describe('the chart legend', () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => {
-      (window as ChartWindow).__PAIRWATCH_E2E__ = true;
+      (window as LegendWindow).__PAIRWATCH_E2E__ = true;
     });
   });
 
@@ -147,11 +140,11 @@ test.describe('the chart legend', () => {
       const hovered = bars.at(-100)!;
       const previous = bars.at(-101)!;
       const x = await page.evaluate(
-        (time) => (window as ChartWindow).__pairwatchChart!.barX(time),
+        (time) => (window as LegendWindow).__pairwatchChart!.barX(time),
         hovered.time,
       );
       const y = await page.evaluate(
-        (price) => (window as ChartWindow).__pairwatchChart!.priceY(price),
+        (price) => (window as LegendWindow).__pairwatchChart!.priceY(price),
         hovered.close,
       );
       expect(x).not.toBeNull();
@@ -187,7 +180,7 @@ test.describe('the chart legend', () => {
     const bars = await waitForBars(page);
     const last = bars.at(-1)!;
     const y = await page.evaluate(
-      (price) => (window as ChartWindow).__pairwatchChart!.priceY(price),
+      (price) => (window as LegendWindow).__pairwatchChart!.priceY(price),
       last.close,
     );
     const origin = await chartOrigin(page);
@@ -239,7 +232,7 @@ test('Active alerts are drawn as levels, a deleted one goes, a triggered one bec
   await clickOnScreen(page.getByRole('button', { name: 'enable push notifications' }));
   await expect(page.getByText(/To create and receive alerts, please/)).toHaveCount(0);
   const bars = await waitForBars(page);
-  const lines = () => page.evaluate(() => (window as ChartWindow).__pairwatchChart!.alertLines());
+  const lines = () => page.evaluate(() => (window as LegendWindow).__pairwatchChart!.alertLines());
 
   async function createPriceAlert(target: number): Promise<string> {
     await page.getByRole('textbox', { name: 'Target value' }).fill(String(target));
@@ -256,7 +249,7 @@ test('Active alerts are drawn as levels, a deleted one goes, a triggered one bec
   // take them in (a level farther than the candles' own range is left off: autoscaleWithLines):
   // a level for each, in the price pane, at its target.
   const range = (await page.evaluate(() =>
-    (window as ChartWindow).__pairwatchChart!.visibleTimeRange(),
+    (window as LegendWindow).__pairwatchChart!.visibleTimeRange(),
   ))!;
   const visible = bars.filter((bar) => bar.time >= range.from && bar.time <= range.to);
   const high = Math.max(...visible.map((bar) => bar.high));
@@ -276,7 +269,7 @@ test('Active alerts are drawn as levels, a deleted one goes, a triggered one bec
   expect((await lines()).every((line) => line.title.startsWith('▲'))).toBe(true);
   // Drawn where a person sees them: inside the price pane's height.
   const nearY = await page.evaluate(
-    (price) => (window as ChartWindow).__pairwatchChart!.priceY(price),
+    (price) => (window as LegendWindow).__pairwatchChart!.priceY(price),
     near,
   );
   const chartBox = (await page.getByTestId('candle-chart').boundingBox())!;
@@ -297,7 +290,7 @@ test('Active alerts are drawn as levels, a deleted one goes, a triggered one bec
   await expect(nearRow).toHaveAttribute('data-status', 'Triggered', { timeout: 20_000 });
   await expect.poll(lines).toEqual([]);
   const markers = await page.evaluate(() =>
-    (window as ChartWindow).__pairwatchChart!.alertMarkers(),
+    (window as LegendWindow).__pairwatchChart!.alertMarkers(),
   );
   expect(markers).toHaveLength(1);
   expect(markers[0]!.pane).toBe('price');
@@ -314,10 +307,10 @@ test('Active alerts are drawn as levels, a deleted one goes, a triggered one bec
   await page.goto(`/alerts?symbol=${SYMBOL}&interval=OneMinute`);
   await waitForBars(page);
   await expect
-    .poll(() => page.evaluate(() => (window as ChartWindow).__pairwatchChart!.alertMarkers()))
+    .poll(() => page.evaluate(() => (window as LegendWindow).__pairwatchChart!.alertMarkers()))
     .toEqual(markers);
   const view = (await page.evaluate(() =>
-    (window as ChartWindow).__pairwatchChart!.visibleTimeRange(),
+    (window as LegendWindow).__pairwatchChart!.visibleTimeRange(),
   ))!;
   expect(markers[0]!.time).toBeGreaterThanOrEqual(view.from);
   expect(markers[0]!.time).toBeLessThanOrEqual(view.to);

@@ -1,18 +1,10 @@
 import { type Page } from '@playwright/test';
+import { type ChartWindow } from '../harness/ChartWindow';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
 
 // What the chart shows after the things people do most: load, reload, Back, a new interval or
 // symbol. The auto `pageErrors` fixture fails any of these on an uncaught error (lightweight-charts
 // threw "Value is null" once or twice on every data load).
-
-type ChartWindow = Window & {
-  __PAIRWATCH_E2E__?: boolean;
-  __pairwatchChart?: {
-    priceData(): { time: number }[];
-    visibleTimeRange(): { from: number; to: number } | null;
-    loadingHistory(): boolean;
-  };
-};
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {

@@ -1,9 +1,11 @@
 import { type Page } from '@playwright/test';
 import {
+  CHART_HEIGHT,
   FIRST_CANDLES_MARK,
   RSI_PANE_HEIGHT,
   WATERMARK_HISTORY,
 } from '@pairwatch/alerts-mfe/testing';
+import { type ChartWindow } from '../harness/ChartWindow';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
 
 // The Alerts chart in the shell, on the simulated market. Series data is read through the
@@ -17,18 +19,6 @@ interface Bar {
   readonly low: number;
   readonly close: number;
 }
-
-/** The page's window with the alerts remote's read-only chart hook. */
-type ChartWindow = Window & {
-  __PAIRWATCH_E2E__?: boolean;
-  __pairwatchChart?: {
-    priceData(): Bar[];
-    visibleTimeRange(): { from: number; to: number } | null;
-    rsiLength(): number;
-    rsiPaneHeight(): number;
-    loadingHistory(): boolean;
-  };
-};
 
 const UP = [0x26, 0xa6, 0x9a] as const;
 const DOWN = [0xef, 0x53, 0x50] as const;
@@ -125,6 +115,8 @@ test(`draws BTCUSDT 1m candles above a ${RSI_PANE_HEIGHT} px RSI pane, and repor
     () => (window as ChartWindow).__pairwatchChart?.rsiPaneHeight() ?? 0,
   );
   expect(Math.abs(rsiHeight - RSI_PANE_HEIGHT)).toBeLessThanOrEqual(1);
+  const chartBox = (await page.getByTestId('candle-chart').boundingBox())!;
+  expect(Math.abs(chartBox.height - CHART_HEIGHT)).toBeLessThanOrEqual(1);
   await expect(page.getByText(WATERMARK_HISTORY)).toHaveCount(0);
   // Nothing on the screen is wider than the window.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);

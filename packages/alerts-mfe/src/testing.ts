@@ -6,6 +6,5 @@ export {
   FIRST_CANDLES_MARK,
   RSI_PANE_HEIGHT,
   WATERMARK_HISTORY,
-  WATERMARK_SYMBOL_INFO,
 } from './chart/chartConstants';
 export { type ChartTestHook } from './chart/installChartTestHook';

@@ -124,4 +124,18 @@ describe('AlertsClient', () => {
       body: subscription,
     });
   });
+  describe('without an injected fetch', () => {
+    it("uses the browser's fetch", async () => {
+      const { calls, fetchFn } = fakeFetch(() => json(200, { publicKey: 'BKey' }));
+      // jsdom has no fetch of its own: give the global one for this test.
+      const original = globalThis.fetch;
+      globalThis.fetch = fetchFn;
+      try {
+        await expect(new AlertsClient('http://api.test').getPushPublicKey()).resolves.toBe('BKey');
+      } finally {
+        globalThis.fetch = original;
+      }
+      expect(calls.map((call) => call.url)).toEqual(['http://api.test/push/public-key']);
+    });
+  });
 });

@@ -30,11 +30,12 @@ export class AlertsClient {
 
   /**
    * @param apiUrl - the api origin (and optional base path), e.g. `http://127.0.0.1:5080`.
-   * @param fetch - injectable for tests.
+   * @param fetchFn - injectable for tests; the browser's `fetch` by default.
    */
   constructor(
     apiUrl: string,
-    private readonly fetch: Fetch = (input, init) => fetch(input, init),
+    // Not named `fetch`: a parameter of that name would shadow the global in its own default.
+    private readonly fetchFn: Fetch = (input, init) => globalThis.fetch(input, init),
   ) {
     this.base = apiUrl.replace(/\/+$/, '');
   }
@@ -93,7 +94,7 @@ export class AlertsClient {
     const operation = `${method} ${path.split('?')[0]}`;
     let response: Response;
     try {
-      response = await this.fetch(`${this.base}${path}`, {
+      response = await this.fetchFn(`${this.base}${path}`, {
         method,
         headers:
           body === undefined
