@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { alertDirection, alertFires, alertFiresWithin, describeAlertTrigger } from './index';
+import { alertDirection, alertFires, describeAlertTrigger } from './index';
 
 describe('alert direction', () => {
   it('is up when the target is above the value at creation, else down', () => {
@@ -13,12 +13,6 @@ describe('alert direction', () => {
     expect(alertFires('up', 65000, 65000)).toBe(true);
     expect(alertFires('down', 30, 30.01)).toBe(false);
     expect(alertFires('down', 30, 29)).toBe(true);
-  });
-
-  it('sees a wick: the high for up, the low for down', () => {
-    expect(alertFiresWithin('up', 100, { high: 101, low: 90 })).toBe(true);
-    expect(alertFiresWithin('down', 95, { high: 101, low: 96 })).toBe(false);
-    expect(alertFiresWithin('down', 95, { high: 101, low: 90 })).toBe(true);
   });
 });
 

@@ -21,6 +21,3 @@ export const alertFormSchema = yup.object({
     },
   ),
 });
-
-/** Values of the New Alert form. */
-export type AlertFormValues = yup.InferType<typeof alertFormSchema>;

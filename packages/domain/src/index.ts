@@ -1,8 +1,6 @@
 export { type Nominal } from './Nominal';
 export { type UnixSeconds, toUnixSeconds } from './UnixSeconds';
 export { type UnixMillis, toUnixMillis } from './UnixMillis';
-export { type Price } from './Price';
-export { type Quantity } from './Quantity';
 export { type NumberFormat, type SymbolInfo } from './SymbolInfo';
 export { type SymbolId, SYMBOLS, DEFAULT_SYMBOL, isSymbolId } from './SymbolId';
 export { ALERTS_STORE_KEY, persistedAlertsSymbol } from './persistedAlertsSymbol';
@@ -11,7 +9,6 @@ export { symbolIconFile } from './symbolIconFile';
 export { formatFromStep } from './formatFromStep';
 export { type Interval, INTERVALS, DEFAULT_INTERVAL, isInterval } from './Interval';
 export { type IntervalInfo, type BinanceIntervalCode, INTERVAL_INFO } from './INTERVAL_INFO';
-export { intervalFromBinanceCode } from './intervalFromBinanceCode';
 export { intervalShowsTime } from './intervalShowsTime';
 export { intervalOpenTime } from './intervalOpenTime';
 export { nextIntervalOpen } from './nextIntervalOpen';
@@ -37,17 +34,15 @@ export { isTakeProfitReached } from './isTakeProfitReached';
 export { type Alert, type AlertType, type AlertStatus, ALERT_TYPES } from './Alert';
 export { type AlertDirection, alertDirection } from './alertDirection';
 export { alertFires } from './alertFires';
-export { alertFiresWithin } from './alertFiresWithin';
 export { priceSeenSince } from './priceSeenSince';
 export { formatNumber } from './formatNumber';
 export { formatAsEntered } from './formatAsEntered';
 export { VALIDATION_MESSAGES } from './validationMessages';
 export { parseNumberInput } from './parseNumberInput';
-export { alertFormSchema, type AlertFormValues } from './alertFormSchema';
+export { alertFormSchema } from './alertFormSchema';
 export {
   positionFieldsSchema,
   positionFormSchema,
-  type PositionFormValues,
   withTakeProfitOnProfitSide,
 } from './positionFormSchema';
 export { describeAlertTrigger, type AlertTriggerText } from './describeAlertTrigger';

@@ -43,6 +43,3 @@ export function withTakeProfitOnProfitSide<S extends yup.AnyObjectSchema>(schema
 
 /** The Add position form: every field, and a take-profit on the profit side of the entry. */
 export const positionFormSchema = withTakeProfitOnProfitSide(positionFieldsSchema);
-
-/** Values of the Add position form. */
-export type PositionFormValues = yup.InferType<typeof positionFieldsSchema>;
