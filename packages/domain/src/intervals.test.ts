@@ -2,13 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import {
   INTERVALS,
   INTERVAL_INFO,
-  type UnixSeconds,
   intervalOpenTime,
   intervalShowsTime,
   isInterval,
   nextIntervalOpen,
   previousIntervalOpen,
-} from './index';
+} from './intervals';
+import { type UnixSeconds } from './time';
 
 const at = (iso: string) => (Date.parse(iso) / 1000) as UnixSeconds;
 
