@@ -1,53 +1,90 @@
-export { type Nominal } from './Nominal';
-export { type UnixSeconds, toUnixSeconds } from './UnixSeconds';
-export { type UnixMillis, toUnixMillis } from './UnixMillis';
-export { type Price } from './Price';
-export { type Quantity } from './Quantity';
-export { type NumberFormat, type SymbolInfo } from './SymbolInfo';
-export { type SymbolId, SYMBOLS, DEFAULT_SYMBOL, isSymbolId } from './SymbolId';
-export { ALERTS_STORE_KEY, persistedAlertsSymbol } from './persistedAlertsSymbol';
-export { SYMBOL_CATALOGUE } from './SYMBOL_CATALOGUE';
-export { symbolIconFile } from './symbolIconFile';
-export { formatFromStep } from './formatFromStep';
-export { type Interval, INTERVALS, DEFAULT_INTERVAL, isInterval } from './Interval';
-export { type IntervalInfo, type BinanceIntervalCode, INTERVAL_INFO } from './INTERVAL_INFO';
-export { intervalFromBinanceCode } from './intervalFromBinanceCode';
-export { intervalShowsTime } from './intervalShowsTime';
-export { intervalOpenTime } from './intervalOpenTime';
-export { nextIntervalOpen } from './nextIntervalOpen';
-export { previousIntervalOpen } from './previousIntervalOpen';
-export { type Candle, type CandleUpdate } from './Candle';
-export { RSI_LOOKBACK, RSI_OVERBOUGHT, RSI_OVERSOLD } from './rsiLevels';
-export { type RsiCandle, hasRsiValue } from './RsiCandle';
-export { rsiFromAverages } from './rsiFromAverages';
-export { RsiCalculator } from './RsiCalculator';
-export { computeRsiCandles } from './computeRsiCandles';
+// The public surface of @pairwatch/domain: every name another package may import, by module.
+// Names a module exports but does not list here are for domain's own modules and tests.
+
+// time: branded Unix seconds and milliseconds.
+export { type UnixSeconds, type UnixMillis, toUnixSeconds, toUnixMillis } from './time';
+
+// symbols: the supported pairs, their catalogue and formats, logos, the Alerts screen's stored symbol.
+export {
+  type SymbolId,
+  type NumberFormat,
+  type SymbolInfo,
+  SYMBOLS,
+  DEFAULT_SYMBOL,
+  isSymbolId,
+  SYMBOL_CATALOGUE,
+  formatFromStep,
+  symbolIconFile,
+  ALERTS_STORE_KEY,
+  persistedAlertsSymbol,
+} from './symbols';
+
+// intervals: the supported intervals, their facts, and candle open times.
+export {
+  type Interval,
+  INTERVALS,
+  DEFAULT_INTERVAL,
+  isInterval,
+  INTERVAL_INFO,
+  intervalShowsTime,
+  intervalOpenTime,
+  nextIntervalOpen,
+  previousIntervalOpen,
+} from './intervals';
+
+// candles: the OHLC(V) bar and its live update.
+export { type Candle, type CandleUpdate } from './candles';
+
+// rsi: levels, RSI candles and the Wilder calculator.
+export {
+  RSI_LOOKBACK,
+  RSI_OVERBOUGHT,
+  RSI_OVERSOLD,
+  type RsiCandle,
+  hasRsiValue,
+  RsiCalculator,
+  computeRsiCandles,
+} from './rsi';
+
+// positions: the browser-local position model.
 export {
   type Position,
   type PositionSide,
   type PositionEndReason,
   POSITION_SIDES,
   isPositionOpen,
-} from './Position';
-export { type Pnl, computePnl } from './computePnl';
-export { unrealizedPnl } from './unrealizedPnl';
-export { realizedPnl } from './realizedPnl';
-export { formatPnlPercent } from './formatPnlPercent';
-export { isTakeProfitReached } from './isTakeProfitReached';
-export { type Alert, type AlertType, type AlertStatus, ALERT_TYPES } from './Alert';
-export { type AlertDirection, alertDirection } from './alertDirection';
-export { alertFires } from './alertFires';
-export { alertFiresWithin } from './alertFiresWithin';
-export { priceSeenSince } from './priceSeenSince';
-export { formatNumber } from './formatNumber';
-export { formatAsEntered } from './formatAsEntered';
-export { VALIDATION_MESSAGES } from './validationMessages';
-export { parseNumberInput } from './parseNumberInput';
-export { alertFormSchema, type AlertFormValues } from './alertFormSchema';
+} from './positions';
+
+// pnl: profit and loss, its percent as shown, and the take-profit fill rule.
 export {
+  type Pnl,
+  computePnl,
+  unrealizedPnl,
+  realizedPnl,
+  formatPnlPercent,
+  isTakeProfitReached,
+} from './pnl';
+
+// alertRules: the alert model and the rule that fires it (direction, reaching, what counts, text).
+export {
+  type Alert,
+  type AlertType,
+  type AlertStatus,
+  type AlertDirection,
+  alertDirection,
+  alertFires,
+  priceSeenSince,
+  describeAlertTrigger,
+} from './alertRules';
+
+// formatting: numbers as the product shows them.
+export { formatNumber, formatAsEntered } from './formatting';
+
+// schemas: form validation shared by the screens and the api.
+export {
+  parseNumberInput,
+  alertFormSchema,
   positionFieldsSchema,
-  positionFormSchema,
-  type PositionFormValues,
   withTakeProfitOnProfitSide,
-} from './positionFormSchema';
-export { describeAlertTrigger, type AlertTriggerText } from './describeAlertTrigger';
+  positionFormSchema,
+} from './schemas';

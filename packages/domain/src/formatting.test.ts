@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatAsEntered } from './formatAsEntered';
+import { formatAsEntered } from './formatting';
 
 describe('formatAsEntered', () => {
   it.each([

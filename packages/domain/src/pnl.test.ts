@@ -1,13 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  type Position,
   computePnl,
   formatPnlPercent,
-  isPositionOpen,
   isTakeProfitReached,
   realizedPnl,
   unrealizedPnl,
-} from './index';
+} from './pnl';
+import { type Position, isPositionOpen } from './positions';
 
 const buy: Position = { id: 1, symbol: 'BTCUSDT', side: 'Buy', amount: 2, price: 100, tp: 120 };
 const sell: Position = { ...buy, id: 2, side: 'Sell', tp: 80 };

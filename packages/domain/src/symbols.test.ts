@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { SYMBOLS, SYMBOL_CATALOGUE, formatFromStep, isSymbolId } from './index';
+import {
+  SYMBOLS,
+  SYMBOL_CATALOGUE,
+  formatFromStep,
+  isSymbolId,
+  persistedAlertsSymbol,
+  symbolIconFile,
+} from './symbols';
 
 describe('symbols catalogue', () => {
   it('lists exactly the spec pairs, each quoted in USDT with a format', () => {
@@ -29,5 +36,31 @@ describe('symbols catalogue', () => {
     expect(formatFromStep('0.00001000')).toEqual({ precision: 5, minMove: 0.00001 });
     expect(formatFromStep('1.00000000')).toEqual({ precision: 0, minMove: 1 });
     expect(() => formatFromStep('0')).toThrow(/positive/);
+  });
+});
+
+describe('symbolIconFile', () => {
+  it('names each logo after its base asset in lower case', () => {
+    expect(symbolIconFile('BTCUSDT')).toBe('btc.png');
+    expect(SYMBOLS.map(symbolIconFile)).toContain('usdc.png');
+    expect(new Set(SYMBOLS.map(symbolIconFile)).size).toBe(SYMBOLS.length);
+  });
+});
+
+describe('persistedAlertsSymbol', () => {
+  it('reads the symbol of the stored state', () => {
+    expect(persistedAlertsSymbol('{"state":{"symbol":"ETHUSDT"},"version":0}')).toBe('ETHUSDT');
+  });
+
+  it.each([
+    ['nothing stored', null],
+    ['an empty string', ''],
+    ['corrupt JSON', '{"state":'],
+    ['JSON null', 'null'],
+    ['no state', '{"version":0}'],
+    ['an unsupported symbol', '{"state":{"symbol":"FOOUSDT"}}'],
+    ['a symbol of the wrong type', '{"state":{"symbol":42}}'],
+  ])('is undefined for %s', (_, raw) => {
+    expect(persistedAlertsSymbol(raw)).toBeUndefined();
   });
 });

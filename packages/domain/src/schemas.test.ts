@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { alertFormSchema, parseNumberInput, positionFormSchema } from './index';
+import {
+  VALIDATION_MESSAGES,
+  alertFormSchema,
+  parseNumberInput,
+  positionFieldsSchema,
+  positionFormSchema,
+} from './schemas';
 
 async function errorOf(schema: typeof alertFormSchema | typeof positionFormSchema, value: object) {
   try {
@@ -72,5 +78,46 @@ describe('parseNumberInput', () => {
     expect(parseNumberInput('')).toBeNaN();
     expect(parseNumberInput('Infinity')).toBeNaN();
     expect(parseNumberInput(null)).toBeNaN();
+  });
+});
+
+const entryAt100 = { symbol: 'BTCUSDT', amount: '1', price: '100' } as const;
+
+/** The messages the form would show, by field. */
+async function errors(values: object): Promise<Record<string, string>> {
+  try {
+    await positionFormSchema.validate(values, { abortEarly: false });
+    return {};
+  } catch (error: unknown) {
+    const inner = (error as { inner: { path: string; message: string }[] }).inner;
+    return Object.fromEntries(inner.map((e) => [e.path, e.message]));
+  }
+}
+
+describe('positionFormSchema: the take-profit lies on the profit side of the entry', () => {
+  it.each([
+    ['Buy', '110', {}],
+    ['Buy', '100', { tp: VALIDATION_MESSAGES.takeProfitAboveEntry }],
+    ['Buy', '90', { tp: 'Take profit must be above the entry price for a Buy' }],
+    ['Sell', '90', {}],
+    ['Sell', '100', { tp: VALIDATION_MESSAGES.takeProfitBelowEntry }],
+    ['Sell', '110', { tp: 'Take profit must be below the entry price for a Sell' }],
+  ])('%s at 100 with TP %s', async (side, tp, expected) => {
+    expect(await errors({ ...entryAt100, side, tp })).toEqual(expected);
+  });
+
+  it('leaves blank or invalid numbers to their own messages', async () => {
+    expect(await errors({ ...entryAt100, side: 'Buy', tp: '' })).toEqual({
+      tp: 'Take profit is required',
+    });
+    expect(await errors({ ...entryAt100, side: 'Buy', price: 'x', tp: '90' })).toEqual({
+      price: 'Price must be a positive number',
+    });
+  });
+
+  it('does not apply to stored positions checked field by field (old data stays loadable)', async () => {
+    await expect(
+      positionFieldsSchema.validate({ ...entryAt100, side: 'Buy', tp: 90 }),
+    ).resolves.toBeDefined();
   });
 });

@@ -1,4 +1,10 @@
-import { type SymbolId } from './SymbolId';
+/**
+ * A hypothetical position as the Positions screen keeps it in the browser: its sides, why it
+ * ended, and whether it is still open. Its PnL and take-profit rule are in `pnl.ts`.
+ *
+ * @module
+ */
+import { type SymbolId } from './symbols';
 
 /** The side of a position. */
 export type PositionSide = 'Buy' | 'Sell';

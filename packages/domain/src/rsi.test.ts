@@ -1,12 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  type Candle,
-  RsiCalculator,
-  type UnixSeconds,
-  computeRsiCandles,
-  hasRsiValue,
-  rsiFromAverages,
-} from './index';
+import { type Candle } from './candles';
+import { RsiCalculator, computeRsiCandles, hasRsiValue, rsiFromAverages } from './rsi';
+import { type UnixSeconds } from './time';
 
 // The StockCharts "RSI" article's example closes. Their table rounds intermediate averages and
 // shows 70.53 first; exact Wilder smoothing (TA-Lib) gives the values below.

@@ -1,6 +1,12 @@
-import { type Interval } from './Interval';
-import { type SymbolId } from './SymbolId';
-import { type UnixSeconds } from './UnixSeconds';
+/**
+ * The price bar every package exchanges: one OHLC(V) candle, and the live update of one stream's
+ * forming candle.
+ *
+ * @module
+ */
+import { type Interval } from './intervals';
+import { type SymbolId } from './symbols';
+import { type UnixSeconds } from './time';
 
 /** One OHLC(V) bar. `time` is the open time in Unix seconds (UTC). */
 export interface Candle {

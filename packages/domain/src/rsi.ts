@@ -1,8 +1,53 @@
-import { type Candle } from './Candle';
-import { type RsiCandle } from './RsiCandle';
-import { type UnixSeconds } from './UnixSeconds';
-import { rsiFromAverages } from './rsiFromAverages';
-import { RSI_LOOKBACK } from './rsiLevels';
+/**
+ * RSI (Wilder smoothing) as the product draws and alerts on it: the levels, the RSI candle of the
+ * chart's RSI pane, and the incremental calculator the chart and the api's alert engine share, so
+ * both see the same values.
+ *
+ * @module
+ */
+import { type Candle } from './candles';
+import { type UnixSeconds } from './time';
+
+/** The spec's RSI lookback. */
+export const RSI_LOOKBACK = 14;
+
+/** The upper RSI guide line drawn on the RSI pane. */
+export const RSI_OVERBOUGHT = 70;
+
+/** The lower RSI guide line drawn on the RSI pane. */
+export const RSI_OVERSOLD = 30;
+
+/**
+ * One bar of the RSI pane: the RSI of the bar's open, high, low and close against the previous
+ * close, or `{ time }` alone (whitespace) while the lookback warms up.
+ */
+export type RsiCandle =
+  | { readonly time: UnixSeconds }
+  | {
+      readonly time: UnixSeconds;
+      readonly open: number;
+      readonly high: number;
+      readonly low: number;
+      readonly close: number;
+    };
+
+/** Whether an RSI candle carries values (false for warm-up bars). */
+export function hasRsiValue(
+  candle: RsiCandle,
+): candle is Extract<RsiCandle, { readonly open: number }> {
+  return 'close' in candle;
+}
+
+/**
+ * RSI from average gain and loss: `100 − 100 / (1 + gain / loss)`, where a zero average loss
+ * counts as a ratio of 100, as the product spec defines it.
+ *
+ * @remarks Exported for this module's tests only; not part of the package's surface (`index.ts`).
+ */
+export function rsiFromAverages(averageGain: number, averageLoss: number): number {
+  const ratio = averageLoss === 0 ? 100 : averageGain / averageLoss;
+  return 100 - 100 / (1 + ratio);
+}
 
 /** The carried Wilder state after a bar. */
 interface RsiState {
@@ -119,4 +164,18 @@ export class RsiCalculator {
       close,
     };
   }
+}
+
+/**
+ * The RSI candles of a series: one entry per candle, `{ time }` alone for the first `lookback`
+ * (warm-up) bars, else `{ time, open, high, low, close }` in RSI units.
+ *
+ * @param candles - oldest first, strictly increasing times.
+ * @param lookback - default 14.
+ */
+export function computeRsiCandles(
+  candles: readonly Candle[],
+  lookback: number = RSI_LOOKBACK,
+): RsiCandle[] {
+  return new RsiCalculator(lookback).load(candles);
 }
