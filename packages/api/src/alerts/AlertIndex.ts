@@ -54,7 +54,6 @@ export function streamKey(symbol: SymbolId, interval: Interval): string {
 export class AlertIndex {
   private readonly lists = new Map<string, SortedAlertList>();
   private readonly byId = new Map<string, AlertRecord>();
-  private readonly bySubscription = new Map<string, Set<string>>();
   private readonly perStream = new Map<string, { price: number; rsi: number }>();
 
   /** Active alerts held. */
@@ -141,14 +140,6 @@ export class AlertIndex {
     return alert;
   }
 
-  /** Removes every alert of a subscription; returns them. */
-  removeSubscription(subscriptionId: string): AlertRecord[] {
-    const ids = [...(this.bySubscription.get(subscriptionId) ?? [])];
-    return ids
-      .map((id) => this.remove(id))
-      .filter((alert): alert is AlertRecord => alert !== undefined);
-  }
-
   /**
    * Takes the price alerts of `symbol` that a 1-minute candle fires: up alerts its high reaches,
    * down alerts its low reaches, each judged by {@link priceSeenByAlert}.
@@ -204,12 +195,6 @@ export class AlertIndex {
 
   private track(alert: AlertRecord): void {
     this.byId.set(alert.id, alert);
-    let owned = this.bySubscription.get(alert.subscriptionId);
-    if (!owned) {
-      owned = new Set();
-      this.bySubscription.set(alert.subscriptionId, owned);
-    }
-    owned.add(alert.id);
     const key = streamKey(alert.symbol, alertStreamInterval(alert));
     const counts = this.perStream.get(key) ?? { price: 0, rsi: 0 };
     if (alert.type === 'Rsi') counts.rsi += 1;
@@ -219,9 +204,6 @@ export class AlertIndex {
 
   private untrack(alert: AlertRecord): void {
     this.byId.delete(alert.id);
-    const owned = this.bySubscription.get(alert.subscriptionId);
-    owned?.delete(alert.id);
-    if (owned?.size === 0) this.bySubscription.delete(alert.subscriptionId);
     const key = streamKey(alert.symbol, alertStreamInterval(alert));
     const counts = this.perStream.get(key);
     if (!counts) return;

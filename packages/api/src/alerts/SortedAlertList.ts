@@ -47,14 +47,6 @@ export class SortedAlertList {
   }
 
   /**
-   * Index of the first alert `value` reaches; every alert from there to the end is reached
-   * (target ≤ value for up, target ≥ value for down).
-   */
-  firstReachedBy(value: number): number {
-    return this.firstAtOrAfter(value);
-  }
-
-  /**
    * Takes the alerts that `value` reaches and for which `check` returns the value they fire at
    * (undefined keeps the alert, e.g. one created during this candle whose rule is not met yet).
    *

@@ -40,8 +40,3 @@ export const problemCatalogue = {
 
 /** A stable error code of the catalogue. */
 export type ProblemCode = keyof typeof problemCatalogue;
-
-/** Tells whether a string is a catalogued code. */
-export function isProblemCode(value: unknown): value is ProblemCode {
-  return typeof value === 'string' && Object.hasOwn(problemCatalogue, value);
-}

@@ -124,11 +124,6 @@ export class CandleHub {
       );
   }
 
-  /** Streams the hub holds upstream (groups with members). */
-  get streamCount(): number {
-    return this.groups.size;
-  }
-
   /** Releases every upstream stream the hub holds (the hub itself closes with Fastify). */
   releaseAll(): void {
     for (const { release } of this.groups.values()) release();

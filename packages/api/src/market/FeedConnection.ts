@@ -85,10 +85,6 @@ export class FeedConnection {
     return this.state === 'open';
   }
 
-  get isClosed(): boolean {
-    return this.state === 'closed';
-  }
-
   /** Brings the connection's streams towards the wanted set, within the frame budget. */
   reconcile(): void {
     if (this.state !== 'open' || this.flushTimer !== undefined) return;
