@@ -11,12 +11,16 @@ import Fastify, {
 import pino, { type Logger } from 'pino';
 import { alertsPlugin } from './alerts/alertsPlugin';
 import { type PostgresCoordinatorTiming } from './cluster/PostgresCoordinator';
-import { type AppConfig } from './config/AppConfig';
+import { type ApiConfig } from './config/ApiConfig';
 import { ApiProblem } from './errors/ApiProblem';
 import { registerProblemHandlers } from './errors/registerProblemHandlers';
 import { sendProblem } from './errors/sendProblem';
 import { writeClientErrorProblem } from './errors/writeClientErrorProblem';
-import { CANDLE_HUB_PATH, CandleHub, type CandleHubOptions } from './hub/CandleHub';
+import {
+  CANDLE_HUB_PATH,
+  CandleHubServer,
+  type CandleHubServerOptions,
+} from './hub/CandleHubServer';
 import { type MarketData } from './market/MarketData';
 import { candlesRoutes } from './routes/candlesRoutes';
 import { type HealthCheck, statusRoutes } from './routes/statusRoutes';
@@ -24,7 +28,7 @@ import { type SymbolSource, symbolsRoutes } from './routes/symbolsRoutes';
 
 /** What {@link buildApp} is built from; tests pass fakes or a simulator-backed market. */
 export interface AppDependencies {
-  readonly config: AppConfig;
+  readonly config: ApiConfig;
   readonly marketData: MarketData;
   readonly symbols: SymbolSource;
   /** Reported by `GET /status`. */
@@ -32,7 +36,7 @@ export interface AppDependencies {
   /** Default: silent. */
   readonly logger?: Logger;
   /** Hub timing overrides for tests. */
-  readonly hubSettings?: CandleHubOptions['settings'];
+  readonly hubSettings?: CandleHubServerOptions['settings'];
   /** How long a client may take to send a whole request (head and body). Default 30 s. */
   readonly requestTimeoutMs?: number;
   /** Timing of the PostgreSQL cluster coordinator; fault tests shorten it. Default: production's. */
@@ -134,7 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The hub's transports answer on the raw response and are not touched.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const candleHub = new CandleHub({
+  const candleHub = new CandleHubServer({
     marketData,
     logger: app.log,
     allowedOrigins: config.corsOrigins,

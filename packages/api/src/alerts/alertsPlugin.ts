@@ -1,7 +1,7 @@
 import { guards, type Hub, HubError } from '@pairwatch/signalr-server';
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type UnixMillis } from '@pairwatch/domain';
-import { type AppConfig } from '../config/AppConfig';
+import { type ApiConfig } from '../config/ApiConfig';
 import { type MarketData } from '../market/MarketData';
 import { loadVapidKeys } from '../push/loadVapidKeys';
 import { PushSender } from '../push/PushSender';
@@ -30,10 +30,10 @@ export interface AlertsPluginOptions {
    * from the api configuration.
    */
   readonly config: Pick<
-    AppConfig,
+    ApiConfig,
     'dataDir' | 'databaseUrl' | 'vapid' | 'maxActiveAlerts' | 'pushAllowPrivateEndpoints'
   > &
-    Partial<Pick<AppConfig, 'triggeredAlertRetentionDays' | 'maxPushSubscriptions'>>;
+    Partial<Pick<ApiConfig, 'triggeredAlertRetentionDays' | 'maxPushSubscriptions'>>;
   readonly marketData: MarketData;
   /** The candle hub: `WatchAlerts` is registered on it and `AlertTriggered` sent through it. */
   readonly hub: Hub<object>;

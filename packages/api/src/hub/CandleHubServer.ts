@@ -24,13 +24,13 @@ import { type MarketData } from '../market/MarketData';
 export const CANDLE_HUB_PATH = '/candles-hub';
 
 /** Per-connection state of the candle hub. */
-export interface CandleHubState {
+export interface CandleHubServerState {
   /** Candle groups this connection subscribed to. */
   readonly candleGroups: Set<string>;
 }
 
-/** Options of {@link CandleHub}. */
-export interface CandleHubOptions {
+/** Options of {@link CandleHubServer}. */
+export interface CandleHubServerOptions {
   readonly marketData: MarketData;
   readonly logger: Logger;
   /** `CORS_ORIGINS`. */
@@ -38,10 +38,10 @@ export interface CandleHubOptions {
   /** `HUB_MAX_CONNECTIONS_PER_CLIENT`. */
   readonly maxConnectionsPerClient?: number;
   /** Where a hub request comes from (the socket, or a trusted proxy's `X-Forwarded-For`). */
-  readonly clientAddress?: HubSettings<CandleHubState>['clientAddress'];
+  readonly clientAddress?: HubSettings<CandleHubServerState>['clientAddress'];
   /** Timing overrides (tests shorten them); production uses the protocol's defaults. */
   readonly settings?: Omit<
-    HubSettings<CandleHubState>,
+    HubSettings<CandleHubServerState>,
     'allowedOrigins' | 'logger' | 'onDisconnected'
   >;
   /** The clock (ms) that tells a current candle from a stale one. */
@@ -84,23 +84,24 @@ function crossProduct(
 const MAX_LIST = 2 * Math.max(SYMBOLS.length, INTERVALS.length);
 
 /**
- * The candle hub at `/candles-hub` (architecture §4): `SubscribeToCandleUpdates` /
+ * The server side of the candle hub at `/candles-hub` (architecture §4; the browser's side is
+ * `CandleHub` in `@pairwatch/market-data`): `SubscribeToCandleUpdates` /
  * `UnsubscribeFromCandleUpdates` over the cross product of symbols and intervals, one hub group
  * per stream, and `CandleUpdate` pushed to each group from the market feed.
  *
  * NOTE: the upstream stream is held by reference count of *groups*: the first member of a group
  * subscribes it on the market, the last one to leave (or disconnect) releases it. A broadcast is
  * keyed by its stream, so a client that cannot keep up gets the latest candle per stream rather
- * than a queue. The other hub methods (`WatchAlerts`) are registered on {@link CandleHub.hub} by
+ * than a queue. The other hub methods (`WatchAlerts`) are registered on {@link CandleHubServer.hub} by
  * the alerts plugin.
  */
-export class CandleHub {
+export class CandleHubServer {
   /** The SignalR hub; mount it with `fastifySignalR` at {@link CANDLE_HUB_PATH}. */
-  readonly hub: Hub<CandleHubState>;
+  readonly hub: Hub<CandleHubServerState>;
   private readonly groups = new Map<string, { members: number; release: () => void }>();
 
-  constructor(private readonly options: CandleHubOptions) {
-    this.hub = new Hub<CandleHubState>({
+  constructor(private readonly options: CandleHubServerOptions) {
+    this.hub = new Hub<CandleHubServerState>({
       ...options.settings,
       ...(options.maxConnectionsPerClient === undefined
         ? {}
@@ -131,7 +132,7 @@ export class CandleHub {
   }
 
   private subscribe(
-    caller: ClientConnection<CandleHubState>,
+    caller: ClientConnection<CandleHubServerState>,
     pairs: readonly [SymbolId, Interval][],
   ): void {
     for (const [symbol, interval] of pairs) {
@@ -155,7 +156,7 @@ export class CandleHub {
   }
 
   private unsubscribe(
-    caller: ClientConnection<CandleHubState>,
+    caller: ClientConnection<CandleHubServerState>,
     pairs: readonly [SymbolId, Interval][],
   ): void {
     for (const [symbol, interval] of pairs) {

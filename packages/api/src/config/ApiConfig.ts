@@ -18,7 +18,7 @@ export interface VapidConfig {
  * The api's configuration, read once from the environment at boot (architecture §2) by
  * `loadConfig`. Every field is already validated and normalised.
  */
-export interface AppConfig {
+export interface ApiConfig {
   /** `PORT` (default 5080). */
   readonly port: number;
   /** `HOST` (default 127.0.0.1). */
