@@ -14,7 +14,7 @@ import { pushTopic } from '../push/pushTopic';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 import { AlertIndex, alertStreamInterval, type ReachedAlert, streamKey } from './AlertIndex';
 import { loadRsiHistory } from './loadRsiHistory';
-import { randomId } from './randomId';
+import { randomId } from '../storage/randomId';
 
 /** What the engine logs through (a pino logger fits). */
 export interface AlertEngineLogger {

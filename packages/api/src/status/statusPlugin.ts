@@ -7,7 +7,7 @@ export interface HealthCheckResult {
   readonly [detail: string]: unknown;
 }
 
-/** A named check `GET /status` runs; plugins add theirs to {@link StatusRoutesOptions.checks}. */
+/** A named check `GET /status` runs; plugins add theirs to {@link StatusPluginOptions.checks}. */
 export type HealthCheck = () => Promise<HealthCheckResult>;
 
 /**
@@ -19,8 +19,8 @@ export function messageOf(error: unknown, fallback: string): string {
   return typeof message === 'string' ? message : fallback;
 }
 
-/** Options of {@link statusRoutes}. */
-export interface StatusRoutesOptions {
+/** Options of {@link statusPlugin}. */
+export interface StatusPluginOptions {
   readonly marketData: MarketData;
   readonly database: 'sqlite' | 'postgres';
   readonly version: string;
@@ -37,7 +37,7 @@ export interface StatusRoutesOptions {
  * `checks`, each one's `ok` and details. The answer is 503 when a check fails (the service cannot
  * do its job: a load balancer takes the process out), 200 otherwise; the body is the same.
  */
-export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app, options) => {
+export const statusPlugin: FastifyPluginAsync<StatusPluginOptions> = async (app, options) => {
   app.get('/status', async (_request, reply) => {
     const entries = await Promise.all(
       [...(options.checks ?? new Map<string, HealthCheck>())].map(

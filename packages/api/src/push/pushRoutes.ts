@@ -1,15 +1,15 @@
 import { type UnixMillis } from '@pairwatch/domain';
 import { type FastifyPluginAsync } from 'fastify';
-import { randomId } from '../alerts/randomId';
-import { redactedRequestLog } from '../alerts/redactedRequestLog';
-import { wellFormedId } from '../alerts/wellFormedId';
-import { type WriteRateLimiter } from '../alerts/WriteRateLimiter';
+import { randomId } from '../storage/randomId';
+import { redactedRequestLog } from '../http/redactedRequestLog';
+import { wellFormedId } from '../storage/wellFormedId';
+import { type WriteRateLimiter } from '../http/WriteRateLimiter';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';
 import { quoteInput } from '../errors/quoteInput';
-import { createGuardedLookup, PrivateAddressError } from '../push/createGuardedLookup';
-import { p256PublicKeyFromRaw } from '../push/p256PublicKeyFromRaw';
-import { privateHostReason } from '../push/privateHostReason';
+import { createGuardedLookup, PrivateAddressError } from './createGuardedLookup';
+import { p256PublicKeyFromRaw } from './p256PublicKeyFromRaw';
+import { privateHostReason } from './privateHostReason';
 import { type AlertStore, type PushSubscriptionKeys } from '../storage/AlertStore';
 
 /** Options of {@link pushRoutes}. */

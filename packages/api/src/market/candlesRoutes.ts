@@ -10,7 +10,7 @@ import {
 import { type FastifyPluginAsync } from 'fastify';
 import { ApiProblem } from '../errors/ApiProblem';
 import { quoteInput } from '../errors/quoteInput';
-import { type CandleQuery, type MarketData } from '../market/MarketData';
+import { type CandleQuery, type MarketData } from './MarketData';
 import { candlesResponseSchema } from './candlesResponseSchema';
 import { acceptedBodyEncoding, CompressedBodies } from './CompressedBodies';
 

@@ -9,12 +9,12 @@ import {
   type UnixMillis,
 } from '@pairwatch/domain';
 import { type FastifyPluginAsync } from 'fastify';
-import { randomId } from '../alerts/randomId';
-import { redactedRequestLog } from '../alerts/redactedRequestLog';
-import { readCreationSnapshot } from '../alerts/readCreationSnapshot';
-import { toAlertJson } from '../alerts/toAlertJson';
-import { wellFormedId } from '../alerts/wellFormedId';
-import { type WriteRateLimiter } from '../alerts/WriteRateLimiter';
+import { randomId } from '../storage/randomId';
+import { redactedRequestLog } from '../http/redactedRequestLog';
+import { readCreationSnapshot } from './readCreationSnapshot';
+import { toAlertJson } from './toAlertJson';
+import { wellFormedId } from '../storage/wellFormedId';
+import { type WriteRateLimiter } from '../http/WriteRateLimiter';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';
 import { quoteInput } from '../errors/quoteInput';

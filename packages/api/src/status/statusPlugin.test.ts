@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import Fastify from 'fastify';
 import { FakeMarketData } from '../test-support/FakeMarketData';
-import { type HealthCheck, statusRoutes } from './statusRoutes';
+import { type HealthCheck, statusPlugin } from './statusPlugin';
 
 describe('GET /status', () => {
   it.each(['sqlite', 'postgres'] as const)(
     'reports the %s database it was given',
     async (database) => {
       const app = Fastify();
-      await app.register(statusRoutes, {
+      await app.register(statusPlugin, {
         marketData: new FakeMarketData(),
         database,
         version: '1.2.3',
@@ -29,7 +29,7 @@ describe('GET /status', () => {
       ['alertEngine', async () => ({ ok: false, lastFailure: 'alert replay failed' })],
     ]);
     const app = Fastify();
-    await app.register(statusRoutes, {
+    await app.register(statusPlugin, {
       marketData: new FakeMarketData(),
       database: 'sqlite',
       version: '1',
