@@ -12,7 +12,7 @@ import { alertsPlugin } from './alerts/alertsPlugin';
 import { type PostgresCoordinatorTiming } from './cluster/PostgresCoordinator';
 import { type ApiConfig } from './config/ApiConfig';
 import { ApiProblem } from './errors/ApiProblem';
-import { registerProblemHandlers } from './errors/registerProblemHandlers';
+import { registerProblemHandlers } from './errors/problemHandlers';
 import { sendProblem } from './errors/sendProblem';
 import { writeClientErrorProblem } from './errors/writeClientErrorProblem';
 import { candleHubPlugin } from './hub/candleHubPlugin';

@@ -9,7 +9,7 @@ import {
   type UnixSeconds,
 } from '@pairwatch/domain';
 import { type MarketData } from '../market/MarketData';
-import { buildAlertNotification } from '../push/buildAlertNotification';
+import { buildAlertNotification } from '../push/alertPushMessage';
 import { pushTopic } from '../push/pushTopic';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 import { AlertIndex, alertStreamInterval, type ReachedAlert, streamKey } from './AlertIndex';

@@ -7,7 +7,7 @@ import { type Alert, type SymbolId, type UnixMillis, type UnixSeconds } from '@p
 import { fastifySignalR, Hub } from '@pairwatch/signalr-server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PostgresCoordinator } from '../cluster/PostgresCoordinator';
-import { registerProblemHandlers } from '../errors/registerProblemHandlers';
+import { registerProblemHandlers } from '../errors/problemHandlers';
 import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';

@@ -18,7 +18,7 @@ import {
 import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
 import { alertsGroup } from './alertsGroup';
-import { wellFormedId } from '../storage/wellFormedId';
+import { wellFormedId } from '../storage/recordId';
 import { type HealthCheck, type HealthCheckResult, messageOf } from '../status/statusPlugin';
 import { AlertsRuntime } from './AlertsRuntime';
 import { WriteRateLimiter, type WriteRateLimiterOptions } from '../http/WriteRateLimiter';

@@ -13,7 +13,7 @@ import { randomId } from '../storage/randomId';
 import { redactedRequestLog } from '../http/redactedRequestLog';
 import { readCreationSnapshot } from './readCreationSnapshot';
 import { toAlertJson } from './toAlertJson';
-import { wellFormedId } from '../storage/wellFormedId';
+import { wellFormedId } from '../storage/recordId';
 import { type WriteRateLimiter } from '../http/WriteRateLimiter';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';

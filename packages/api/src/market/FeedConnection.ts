@@ -1,6 +1,6 @@
 import { type Candle } from '@pairwatch/domain';
 import { type Logger } from 'pino';
-import { parseStreamMessage } from './parseStreamMessage';
+import { parseStreamMessage } from './binanceWire';
 import { type UpstreamSocket, type UpstreamSocketFactory } from './UpstreamSocket';
 
 /** Timing rules of one upstream connection (see `MarketFeedOptions`). */

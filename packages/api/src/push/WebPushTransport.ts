@@ -4,8 +4,8 @@ import webpush from 'web-push';
 import { type LookupFunction } from 'node:net';
 import { createGuardedLookup, PrivateAddressError } from './createGuardedLookup';
 import { parseRetryAfter } from './parseRetryAfter';
-import { privateHostReason } from './privateHostReason';
-import { pushReplyReason } from './pushReplyReason';
+import { privateHostReason } from './privateAddresses';
+import { pushReplyReason } from './pushReply';
 import { type PushOutcome, type PushRequest, type PushTransport } from './PushTransport';
 import { type VapidKeys } from './VapidKeys';
 

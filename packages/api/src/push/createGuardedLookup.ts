@@ -1,6 +1,6 @@
 import dns, { type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
 import { type LookupFunction } from 'node:net';
-import { privateHostReason } from './privateHostReason';
+import { privateHostReason } from './privateAddresses';
 
 /** Refused because the host name resolves into the api's own network. */
 export class PrivateAddressError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseStreamMessage } from './parseStreamMessage';
+import { parseStreamMessage } from './binanceWire';
 
 // A real combined-stream kline event (spot BTCUSDT 1m, 2022-05-29; crypto-msg-parser's fixture shape).
 const KLINE = JSON.stringify({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { privateHostReason } from './privateHostReason';
+import { privateHostReason } from './privateAddresses';
 
 const hostOf = (url: string) => new URL(url).hostname;
 const TUNNEL = 'an IPv6 address that tunnels IPv4 (NAT64, 6to4, Teredo or IPv4-compatible)';

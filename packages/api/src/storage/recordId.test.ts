@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { wellFormedId } from './wellFormedId';
+import { wellFormedId } from './recordId';
 
 describe('wellFormedId', () => {
   it('accepts a base64url id of up to 64 characters', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildAlertNotification } from './buildAlertNotification';
+import { buildAlertNotification } from './alertPushMessage';
 
 describe('buildAlertNotification', () => {
   it('describes a bullish price alert with the symbol icon and a 1-minute link', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { pushReplyReason } from './pushReplyReason';
+import { pushReplyReason } from './pushReply';
 
 describe('pushReplyReason', () => {
   it('keeps the status and the words of a short reply', () => {
