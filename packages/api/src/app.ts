@@ -12,9 +12,11 @@ import { alertsPlugin } from './alerts/alertsPlugin';
 import { type PostgresCoordinatorTiming } from './cluster/PostgresCoordinator';
 import { type ApiConfig } from './config/ApiConfig';
 import { ApiProblem } from './errors/ApiProblem';
-import { registerProblemHandlers } from './errors/problemHandlers';
-import { sendProblem } from './errors/sendProblem';
-import { writeClientErrorProblem } from './errors/writeClientErrorProblem';
+import {
+  registerProblemHandlers,
+  sendProblem,
+  writeClientErrorProblem,
+} from './errors/problemHandlers';
 import { candleHubPlugin } from './hub/candleHubPlugin';
 import {
   CANDLE_HUB_PATH,

@@ -9,12 +9,11 @@ import {
   type UnixSeconds,
 } from '@pairwatch/domain';
 import { type MarketData } from '../market/MarketData';
-import { buildAlertNotification } from '../push/alertPushMessage';
-import { pushTopic } from '../push/pushTopic';
+import { buildAlertNotification, pushTopic } from '../push/alertPushMessage';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 import { AlertIndex, alertStreamInterval, type ReachedAlert, streamKey } from './AlertIndex';
 import { loadRsiHistory } from './loadRsiHistory';
-import { randomId } from '../storage/randomId';
+import { randomId } from '../storage/recordId';
 
 /** What the engine logs through (a pino logger fits). */
 export interface AlertEngineLogger {

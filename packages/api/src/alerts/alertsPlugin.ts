@@ -3,7 +3,7 @@ import { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync }
 import { type UnixMillis } from '@pairwatch/domain';
 import { type ApiConfig } from '../config/ApiConfig';
 import { type MarketData } from '../market/MarketData';
-import { loadVapidKeys } from '../push/loadVapidKeys';
+import { loadVapidKeys } from '../push/VapidKeys';
 import { PushSender } from '../push/PushSender';
 import { type PushTransport } from '../push/PushTransport';
 import { WebPushTransport } from '../push/WebPushTransport';

@@ -9,11 +9,10 @@ import {
   type UnixMillis,
 } from '@pairwatch/domain';
 import { type FastifyPluginAsync } from 'fastify';
-import { randomId } from '../storage/randomId';
+import { randomId, wellFormedId } from '../storage/recordId';
 import { redactedRequestLog } from '../http/redactedRequestLog';
 import { readCreationSnapshot } from './readCreationSnapshot';
 import { toAlertJson } from './toAlertJson';
-import { wellFormedId } from '../storage/recordId';
 import { type WriteRateLimiter } from '../http/WriteRateLimiter';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';

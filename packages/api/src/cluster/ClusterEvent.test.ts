@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { encodeClusterEvent, MAX_NOTIFY_PAYLOAD_BYTES } from './encodeClusterEvent';
-import { parseClusterEvent } from './parseClusterEvent';
+import { encodeClusterEvent, MAX_NOTIFY_PAYLOAD_BYTES, parseClusterEvent } from './ClusterEvent';
 
 describe('encodeClusterEvent', () => {
   it('writes a small event as one payload that parses back to the same event', () => {
@@ -46,5 +45,27 @@ describe('encodeClusterEvent', () => {
     expect(() => encodeClusterEvent({ kind: 'created', alertIds: ['x'.repeat(8000)] })).toThrow(
       /8000 characters/,
     );
+  });
+});
+
+describe('parseClusterEvent', () => {
+  it('reads an event with several ids', () => {
+    expect(parseClusterEvent('{"kind":"triggered","alertIds":["a","b"]}')).toEqual({
+      kind: 'triggered',
+      alertIds: ['a', 'b'],
+    });
+  });
+
+  it.each([
+    ['not JSON', 'created:abc'],
+    ['JSON that is not an object', '"created"'],
+    ['null', 'null'],
+    ['an unknown kind', '{"kind":"updated","alertIds":["a"]}'],
+    ['ids that are not a list', '{"kind":"created","alertIds":"a"}'],
+    ['an empty id list', '{"kind":"created","alertIds":[]}'],
+    ['an id that is not a string', '{"kind":"deleted","alertIds":["a",7]}'],
+    ['an empty id', '{"kind":"deleted","alertIds":[""]}'],
+  ])('ignores %s', (_what, payload) => {
+    expect(parseClusterEvent(payload)).toBeUndefined();
   });
 });

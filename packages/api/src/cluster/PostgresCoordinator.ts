@@ -6,10 +6,8 @@ import {
   type LeadershipListener,
 } from './ClusterCoordinator';
 import { ClusterDispatcher } from './ClusterDispatcher';
-import { type ClusterEvent } from './ClusterEvent';
+import { type ClusterEvent, encodeClusterEvent, parseClusterEvent } from './ClusterEvent';
 import { type ClusterLogger } from './ClusterLogger';
-import { encodeClusterEvent } from './encodeClusterEvent';
-import { parseClusterEvent } from './parseClusterEvent';
 
 /** Timing of a {@link PostgresCoordinator}; the defaults suit production, tests shorten them. */
 export interface PostgresCoordinatorTiming {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { toApiProblem } from './toApiProblem';
+import { toApiProblem } from './problemHandlers';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 

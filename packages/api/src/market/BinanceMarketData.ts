@@ -20,7 +20,7 @@ import {
 import { InflightRequests } from './InflightRequests';
 import { type CandleQuery, type MarketData, type MarketDataStatus } from './MarketData';
 import { MarketFeed, type MarketFeedOptions } from './MarketFeed';
-import { streamName } from './streamName';
+import { streamName } from './binanceWire';
 import { UpstreamError } from './UpstreamError';
 
 /** Binance's largest klines page; every upstream request asks for it (same weight as fewer). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { DEFAULT_VAPID_SUBJECT, loadVapidKeys, VAPID_KEYS_FILE } from './loadVapidKeys';
+import { DEFAULT_VAPID_SUBJECT, loadVapidKeys, VAPID_KEYS_FILE } from './VapidKeys';
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -1,7 +1,23 @@
+// What a triggered alert's Web Push message carries: the notification the service worker shows,
+// and the RFC 8030 Topic that lets a push service replace an undelivered copy.
+import crypto from 'node:crypto';
 import { describeAlertTrigger, symbolIconFile } from '@pairwatch/domain';
 import { type MarketDataStatus } from '../market/MarketData';
 import { type AlertRecord } from '../storage/AlertStore';
-import { type AlertNotification } from './AlertNotification';
+
+/** The JSON payload of an alert's Web Push message, read by the shell's service worker. */
+export interface AlertNotification {
+  /** e.g. "BTCUSDT price alert". */
+  readonly title: string;
+  /** e.g. "BTCUSDT price rose to 65,000.00". */
+  readonly body: string;
+  /** The symbol's icon, relative to the shell origin: `/icons/btc.png`. */
+  readonly icon: string;
+  /** Where a click opens the app, relative to the shell origin: `/alerts?symbol=…&interval=…`. */
+  readonly url: string;
+  /** Notification tag: the alert id, so one alert shows at most one notification. */
+  readonly tag: string;
+}
 
 /** Appended to the body when the prices come from the simulator (architecture §2). */
 const SIMULATED_MARKET_NOTE = ' (simulated market)';
@@ -30,4 +46,16 @@ export function buildAlertNotification(
     url: `/alerts?${query.toString()}`,
     tag: alert.id,
   };
+}
+
+/** RFC 8030 §5.4: a Topic is at most 32 characters of the URL-safe base64 alphabet. */
+const VALID_TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * The RFC 8030 `Topic` of an alert's message: the id itself when it is a valid topic (our 22
+ * character ids are), else a 32-character base64url digest of it, so any id gives a valid topic.
+ */
+export function pushTopic(alertId: string): string {
+  if (VALID_TOPIC.test(alertId)) return alertId;
+  return crypto.createHash('sha256').update(alertId).digest('base64url').slice(0, 32);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { pushReplyReason } from './pushReply';
+import { pushReplyReason, parseRetryAfter } from './pushReply';
 
 describe('pushReplyReason', () => {
   it('keeps the status and the words of a short reply', () => {
@@ -29,5 +29,24 @@ describe('pushReplyReason', () => {
     expect(reason).toMatch(/^push service answered 500: html 31mword word/);
     expect([...reason].filter((c) => c === '<' || c === '>' || c.charCodeAt(0) < 32)).toEqual([]);
     expect(reason.length).toBeLessThanOrEqual('push service answered 500: '.length + 101);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads delay-seconds', () => {
+    expect(parseRetryAfter('3', 0)).toBe(3000);
+    expect(parseRetryAfter(['0'], 0)).toBe(0);
+  });
+
+  it('reads an HTTP-date relative to now, and never goes below zero', () => {
+    const now = Date.parse('Wed, 21 Oct 2015 07:28:00 GMT');
+
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:05 GMT', now)).toBe(5000);
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:27:00 GMT', now)).toBe(0);
+  });
+
+  it('ignores an absent or unreadable value', () => {
+    expect(parseRetryAfter(undefined, 0)).toBeUndefined();
+    expect(parseRetryAfter('soon', 0)).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+// Reading a push service's reply: a short reason fit for logs, and when to try again.
+
 /** Longest part of a push service's reply kept in a reason (logs read it, nothing else does). */
 const MAX_REASON_LENGTH = 100;
 
@@ -19,4 +21,23 @@ export function pushReplyReason(status: number, body: string): string {
     .trim();
   const short = gist.length > MAX_REASON_LENGTH ? `${gist.slice(0, MAX_REASON_LENGTH)}…` : gist;
   return `push service answered ${status}${short ? `: ${short}` : ''}`;
+}
+
+/**
+ * Reads an HTTP `Retry-After` value — delay-seconds or an HTTP-date — as milliseconds from `now`.
+ *
+ * @returns undefined when absent or unreadable; never negative.
+ * @example `parseRetryAfter('3', 0) === 3000`
+ */
+export function parseRetryAfter(
+  value: string | string[] | undefined,
+  now: number,
+): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (raw === undefined) return undefined;
+  const text = raw.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
 }

@@ -1,15 +1,13 @@
 import { type UnixMillis } from '@pairwatch/domain';
 import { type FastifyPluginAsync } from 'fastify';
-import { randomId } from '../storage/randomId';
+import { randomId, wellFormedId } from '../storage/recordId';
 import { redactedRequestLog } from '../http/redactedRequestLog';
-import { wellFormedId } from '../storage/recordId';
 import { type WriteRateLimiter } from '../http/WriteRateLimiter';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';
 import { quoteInput } from '../errors/quoteInput';
-import { createGuardedLookup, PrivateAddressError } from './createGuardedLookup';
+import { createGuardedLookup, PrivateAddressError, privateHostReason } from './privateAddresses';
 import { p256PublicKeyFromRaw } from './p256PublicKeyFromRaw';
-import { privateHostReason } from './privateAddresses';
 import { type AlertStore, type PushSubscriptionKeys } from '../storage/AlertStore';
 
 /** Options of {@link pushRoutes}. */

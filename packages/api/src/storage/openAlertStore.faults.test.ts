@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { waitFor } from '../test-support/waitFor';
-import { toApiProblem } from '../errors/toApiProblem';
+import { toApiProblem } from '../errors/problemHandlers';
 import { alertRecord } from '../test-support/alertRecord';
 import { damageSqliteFile } from '../test-support/damageSqliteFile';
 import { openAlertStore, SQLITE_FILE_NAME } from './openAlertStore';
