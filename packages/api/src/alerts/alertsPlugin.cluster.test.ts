@@ -13,7 +13,7 @@ import { openAlertStore } from '../storage/openAlertStore';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
 import { trustCertificate } from '../test-support/trustCertificate';
-import { waitFor } from '../test-support/waitFor';
+import { waitFor } from '@pairwatch/signalr-server/testing';
 import { LocalPushService } from '../testing/LocalPushService';
 import { alertsPlugin } from './alertsPlugin';
 

@@ -17,7 +17,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config/loadConfig';
 import { FakeMarketData } from '../test-support/FakeMarketData';
 import { tempDataDir } from '../test-support/tempDataDir';
-import { waitFor } from '../test-support/waitFor';
+import { waitFor } from '@pairwatch/signalr-server/testing';
 
 const CANDLE = {
   time: 1_704_067_200 as UnixSeconds,

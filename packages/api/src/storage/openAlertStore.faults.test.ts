@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';
-import { waitFor } from '../test-support/waitFor';
+import { waitFor } from '@pairwatch/signalr-server/testing';
 import { toApiProblem } from '../errors/problemHandlers';
 import { alertRecord } from '../test-support/alertRecord';
 import { damageSqliteFile } from '../test-support/damageSqliteFile';

@@ -1,4 +1,9 @@
-/** Resolves once `condition` holds, checking every 10 ms; rejects naming `what` after `timeoutMs`. */
+/**
+ * Resolves once `condition` holds, checking every 10 ms; rejects naming `what` after `timeoutMs`.
+ * For tests that wait on something a server or client does on its own schedule.
+ *
+ * @example `await waitFor(() => received.length === 2, 'two broadcasts')`
+ */
 export async function waitFor(
   condition: () => boolean,
   what: string,
