@@ -11,22 +11,16 @@ import {
 import { type MarketData } from '../market/MarketData';
 import { buildAlertNotification, pushTopic } from '../push/alertPushMessage';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
+import { type ServiceLogger } from '../util/ServiceLogger';
 import { AlertIndex, alertStreamInterval, type ReachedAlert, streamKey } from './AlertIndex';
 import { loadRsiHistory } from './loadRsiHistory';
 import { randomId } from '../storage/recordId';
-
-/** What the engine logs through (a pino logger fits). */
-export interface AlertEngineLogger {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
 
 /** Options of {@link AlertEngine}. */
 export interface AlertEngineOptions {
   readonly store: AlertStore;
   readonly marketData: MarketData;
-  readonly logger: AlertEngineLogger;
+  readonly logger: ServiceLogger;
   /** Called once per alert this engine moved to Triggered (its push message is in the outbox). */
   readonly onTriggered: (alert: AlertRecord) => void;
   /** Wait before trying a failed replay again. Default 5 000 ms. */

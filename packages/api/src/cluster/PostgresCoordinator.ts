@@ -7,7 +7,7 @@ import {
 } from './ClusterCoordinator';
 import { ClusterDispatcher } from './ClusterDispatcher';
 import { type ClusterEvent, encodeClusterEvent, parseClusterEvent } from './ClusterEvent';
-import { type ClusterLogger } from './ClusterLogger';
+import { type ServiceLogger } from '../util/ServiceLogger';
 
 /** Timing of a {@link PostgresCoordinator}; the defaults suit production, tests shorten them. */
 export interface PostgresCoordinatorTiming {
@@ -34,7 +34,7 @@ export interface PostgresCoordinatorTiming {
 export interface PostgresCoordinatorOptions extends PostgresCoordinatorTiming {
   /** `DATABASE_URL`. Advisory locks and notifications are scoped to its database. */
   readonly connectionString: string;
-  readonly logger: ClusterLogger;
+  readonly logger: ServiceLogger;
   /** The `LISTEN/NOTIFY` channel. Default `pairwatch_alerts`. */
   readonly channel?: string;
   /** Key of the leader's session-level advisory lock. Default {@link ENGINE_LOCK_KEY}. */

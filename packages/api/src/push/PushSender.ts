@@ -1,20 +1,14 @@
 import { type UnixMillis } from '@pairwatch/domain';
 import { type AlertStore, type ClaimedMessage } from '../storage/AlertStore';
 import { backoffWithJitter } from '../util/backoffWithJitter';
+import { type ServiceLogger } from '../util/ServiceLogger';
 import { type PushTransport } from './PushTransport';
-
-/** What the sender logs through (a pino logger fits). */
-export interface PushSenderLogger {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
 
 /** Options of {@link PushSender}; the defaults suit production. */
 export interface PushSenderOptions {
   readonly store: AlertStore;
   readonly transport: PushTransport;
-  readonly logger: PushSenderLogger;
+  readonly logger: ServiceLogger;
   /** Told after a 404/410 removed a subscription with its alerts. */
   readonly onSubscriptionGone: (subscriptionId: string, alertIds: readonly string[]) => void;
   /** Messages in flight at once. Default 64. */
