@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { backoffWithJitter } from '../util/backoffWithJitter';
 import { OneShotTimer } from '../util/OneShotTimer';
 import {
   type ClusterCoordinator,
@@ -288,13 +289,14 @@ export class PostgresCoordinator implements ClusterCoordinator {
     this.scheduleReconnect();
   }
 
-  /** Exponential backoff with "equal jitter": half fixed, half random. */
+  /** Opens the session again after a backoff that grows with each failure in a row. */
   private scheduleReconnect(): void {
-    const min = this.options.reconnectMinMs ?? 250;
-    const max = this.options.reconnectMaxMs ?? 30_000;
-    const ceiling = Math.min(max, min * 2 ** this.reconnects);
+    const timing = {
+      baseMs: this.options.reconnectMinMs ?? 250,
+      maxMs: this.options.reconnectMaxMs ?? 30_000,
+    };
+    const delay = Math.round(backoffWithJitter(this.reconnects, timing, this.random));
     this.reconnects += 1;
-    const delay = Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
     this.timer.set(() => void this.open(false), delay);
   }
 }

@@ -10,7 +10,8 @@ export interface BackoffTiming {
  * The delay before retry number `attempt` (0 for the first): exponential backoff with "equal
  * jitter". The ceiling is `baseMs × 2^attempt`, capped at `maxMs`; half of it is fixed and half
  * random, so clients that failed together spread out, yet none retries sooner than half the
- * ceiling. Used by the market feed's reconnects and the push sender's retries.
+ * ceiling. Used for every retry that waits: the market feed's reconnects and backfills, the push
+ * sender's retries and the cluster session's reconnects.
  *
  * @param random - a number in [0, 1) (`Math.random`; tests pass a fixed one).
  * @returns milliseconds, unrounded.
