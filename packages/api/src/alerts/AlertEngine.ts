@@ -288,6 +288,11 @@ export class AlertEngine {
     }
   }
 
+  /**
+   * Judges one live update: the stream's price alerts by the candle, its RSI alerts by the RSI the
+   * candle gives; which alerts fire is {@link AlertIndex}'s call (domain's rule), recording them is
+   * {@link AlertEngine.fire}'s. Then marks the stream evaluated up to the candle.
+   */
   private evaluate(state: StreamState, candle: Candle): void {
     const { symbol, interval } = state;
     const counts = this.index.countsFor(symbol, interval);
@@ -320,6 +325,11 @@ export class AlertEngine {
     );
   }
 
+  /**
+   * Records each reached alert as Triggered together with its push message (one conditional update
+   * with the outbox insert: an alert fires once however many engines see the candle), and tells
+   * `onTriggered` about the ones this engine moved. The push sender delivers the message.
+   */
   private fire(reached: readonly ReachedAlert[]): void {
     for (const { alert, value } of reached) {
       const now = this.now() as UnixMillis;
