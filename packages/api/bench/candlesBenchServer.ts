@@ -9,7 +9,7 @@ import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/loadConfig';
 import { startMarket } from '../src/market/startMarket';
-import { candlesResponseSchema } from '../src/routes/candlesResponseSchema';
+import { candlesResponseSchema } from '../src/market/candlesResponseSchema';
 
 /** Messages to the parent. */
 export type BenchServerMessage =

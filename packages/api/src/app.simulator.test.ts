@@ -18,7 +18,7 @@ import {
   type UnixSeconds,
 } from '@pairwatch/domain';
 import { type SimStack, startSimStack } from './test-support/startSimStack';
-import { waitFor } from './test-support/waitFor';
+import { waitFor } from '@pairwatch/signalr-server/testing';
 
 const MINUTE = 60_000;
 let stack: SimStack | undefined;

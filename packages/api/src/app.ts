@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { type IncomingMessage } from 'node:http';
-import { fastifySignalR } from '@pairwatch/signalr-server';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -11,20 +10,27 @@ import Fastify, {
 import pino, { type Logger } from 'pino';
 import { alertsPlugin } from './alerts/alertsPlugin';
 import { type PostgresCoordinatorTiming } from './cluster/PostgresCoordinator';
-import { type AppConfig } from './config/AppConfig';
+import { type ApiConfig } from './config/ApiConfig';
 import { ApiProblem } from './errors/ApiProblem';
-import { registerProblemHandlers } from './errors/registerProblemHandlers';
-import { sendProblem } from './errors/sendProblem';
-import { writeClientErrorProblem } from './errors/writeClientErrorProblem';
-import { CANDLE_HUB_PATH, CandleHub, type CandleHubOptions } from './hub/CandleHub';
+import {
+  registerProblemHandlers,
+  sendProblem,
+  writeClientErrorProblem,
+} from './errors/problemHandlers';
+import { candleHubPlugin } from './hub/candleHubPlugin';
+import {
+  CANDLE_HUB_PATH,
+  CandleHubServer,
+  type CandleHubServerOptions,
+} from './hub/CandleHubServer';
 import { type MarketData } from './market/MarketData';
-import { candlesRoutes } from './routes/candlesRoutes';
-import { type HealthCheck, statusRoutes } from './routes/statusRoutes';
-import { type SymbolSource, symbolsRoutes } from './routes/symbolsRoutes';
+import { marketPlugin } from './market/marketPlugin';
+import { type SymbolSource } from './market/symbolsRoutes';
+import { type HealthCheck, statusPlugin } from './status/statusPlugin';
 
 /** What {@link buildApp} is built from; tests pass fakes or a simulator-backed market. */
 export interface AppDependencies {
-  readonly config: AppConfig;
+  readonly config: ApiConfig;
   readonly marketData: MarketData;
   readonly symbols: SymbolSource;
   /** Reported by `GET /status`. */
@@ -32,7 +38,7 @@ export interface AppDependencies {
   /** Default: silent. */
   readonly logger?: Logger;
   /** Hub timing overrides for tests. */
-  readonly hubSettings?: CandleHubOptions['settings'];
+  readonly hubSettings?: CandleHubServerOptions['settings'];
   /** How long a client may take to send a whole request (head and body). Default 30 s. */
   readonly requestTimeoutMs?: number;
   /** Timing of the PostgreSQL cluster coordinator; fault tests shorten it. Default: production's. */
@@ -49,47 +55,32 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * Builds the api as a Fastify instance without listening, so tests `inject()` requests or listen
- * on port 0: problem+json errors, CORS, the candle hub at `/candles-hub`, the market routes and
- * the alerts plugin. Closing the app closes the hub and releases its upstream streams; the market
- * itself belongs to the caller.
+ * on port 0. It registers, in this order:
+ *
+ * 1. the problem+json handlers (`errors/`): first, so that every later route and plugin, and
+ *    Fastify's own 404, answers errors in the one format;
+ * 2. request limits, response headers and the request log (hooks), then CORS and compression:
+ *    before any route, so that they wrap every route, the hub's included;
+ * 3. the candle hub (`hub/`): before the alerts, which add `WatchAlerts` to it and announce
+ *    `AlertTriggered` through it;
+ * 4. the market routes (`market/`): candles and symbols;
+ * 5. the status route (`status/`): before the alerts, which add their checks to it (the route
+ *    reads them on every request);
+ * 6. the alerts (`alerts/`), last: they need the hub and the status checks, and bring the push
+ *    routes and sender (`push/`) along, since push subscriptions own alerts and both share one
+ *    store, one write rate limit and the engine's events. Registered last, they close first
+ *    (Fastify closes in reverse order): the engine stops before the hub lets its streams go.
+ *
+ * The market itself belongs to the caller, which starts it before and closes it after the app.
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, marketData } = deps;
-  // Typed as Fastify's logger, so the instance is a plain FastifyInstance (pino's own Logger type
-  // would make it a FastifyInstance<…, Logger> that plugins typed for the default do not accept).
-  const loggerInstance: FastifyBaseLogger = deps.logger ?? pino({ level: 'silent' });
-  const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
-  const app = Fastify({
-    loggerInstance,
-    // Fastify's request lines carry the query string, and some queries carry a subscription id.
-    logController: new LogController({ disableRequestLogging: true }),
-    clientErrorHandler: writeClientErrorProblem,
-    bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { maxParamLength: MAX_URL_LENGTH },
-    trustProxy: config.trustProxy,
-    // A `__proto__` or `constructor.prototype` key is dropped, never merged: the body is then judged
-    // on what it really lacks instead of being called "not valid JSON".
-    onProtoPoisoning: 'remove',
-    onConstructorPoisoning: 'remove',
-    // Errors Fastify raises before routing (a malformed escape, an over-long path segment) answer
-    // as problem+json too, and never repeat the URL (it may hold a subscription id).
-    frameworkErrors: (error, _request, reply) => {
-      const problem =
-        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? new ApiProblem('REQUEST_TOO_LONG', 'A part of the URL path is too long.')
-          : new ApiProblem(
-              'BAD_REQUEST',
-              'The URL is malformed: a % must start an escape such as %2C.',
-            );
-      void sendProblem(reply, problem);
-    },
-    requestTimeout,
-    // Given to Node's server at creation too: only then does its header timeout follow (it stays
-    // at 60 s otherwise, and a trickled request outlives the limit). Node checks the timeouts on
-    // an interval (30 s by default, which would double them).
-    http: { requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
-  });
+  const app = createFastify(deps);
+
+  // 1. Errors.
   registerProblemHandlers(app);
+
+  // 2. Every request.
   app.addHook('onRequest', async (request) => {
     if (request.url.length > MAX_URL_LENGTH) {
       throw new ApiProblem(
@@ -129,12 +120,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       credentials: request.url.startsWith(`${CANDLE_HUB_PATH}/`) || request.url === CANDLE_HUB_PATH,
     }),
   });
-
   // JSON answers of 1 KiB and more go out brotli- or gzip-compressed (500 candles: ~60 KiB → ~15).
   // The hub's transports answer on the raw response and are not touched.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const candleHub = new CandleHub({
+  // 3. Hub.
+  const hubServer = new CandleHubServer({
     marketData,
     logger: app.log,
     allowedOrigins: config.corsOrigins,
@@ -142,31 +133,68 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clientAddress: config.trustProxy ? forwardedClientAddress : socketAddress,
     ...(deps.hubSettings === undefined ? {} : { settings: deps.hubSettings }),
   });
-  await app.register(fastifySignalR, { hub: candleHub.hub, path: CANDLE_HUB_PATH });
-  app.addHook('onClose', async () => candleHub.releaseAll());
+  await app.register(candleHubPlugin, { server: hubServer });
 
-  await app.register(candlesRoutes, { marketData });
-  await app.register(symbolsRoutes, { symbols: deps.symbols });
+  // 4. Market.
+  await app.register(marketPlugin, { marketData, symbols: deps.symbols });
+
+  // 5. Status.
   const checks = new Map<string, HealthCheck>();
-  await app.register(statusRoutes, {
+  await app.register(statusPlugin, {
     marketData,
     database: config.database,
     version: deps.version,
     checks,
   });
 
-  // ── Alerts and push (src/alerts, src/push, src/storage) ─────────────────────────────
-  // Store, /alerts and /push routes, alert engine, Web Push sender, WatchAlerts on the hub.
+  // 6. Alerts, with push: store, engine, sender, /alerts and /push routes, WatchAlerts.
   await app.register(alertsPlugin, {
     config,
     marketData,
-    hub: candleHub.hub,
+    hub: hubServer.hub,
     checks,
     ...(deps.cluster === undefined ? {} : { cluster: deps.cluster }),
   });
-  // ─────────────────────────────────────────────────────────────────────────────────────
 
   return app;
+}
+
+/** The Fastify instance with the api's server options: limits, timeouts, logging, proxies. */
+function createFastify(deps: AppDependencies): FastifyInstance {
+  // Typed as Fastify's logger, so the instance is a plain FastifyInstance (pino's own Logger type
+  // would make it a FastifyInstance<…, Logger> that plugins typed for the default do not accept).
+  const loggerInstance: FastifyBaseLogger = deps.logger ?? pino({ level: 'silent' });
+  const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  return Fastify({
+    loggerInstance,
+    // Fastify's request lines carry the query string, and some queries carry a subscription id.
+    logController: new LogController({ disableRequestLogging: true }),
+    clientErrorHandler: writeClientErrorProblem,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
+    trustProxy: deps.config.trustProxy,
+    // A `__proto__` or `constructor.prototype` key is dropped, never merged: the body is then judged
+    // on what it really lacks instead of being called "not valid JSON".
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    // Errors Fastify raises before routing (a malformed escape, an over-long path segment) answer
+    // as problem+json too, and never repeat the URL (it may hold a subscription id).
+    frameworkErrors: (error, _request, reply) => {
+      const problem =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiProblem('REQUEST_TOO_LONG', 'A part of the URL path is too long.')
+          : new ApiProblem(
+              'BAD_REQUEST',
+              'The URL is malformed: a % must start an escape such as %2C.',
+            );
+      void sendProblem(reply, problem);
+    },
+    requestTimeout,
+    // Given to Node's server at creation too: only then does its header timeout follow (it stays
+    // at 60 s otherwise, and a trickled request outlives the limit). Node checks the timeouts on
+    // an interval (30 s by default, which would double them).
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
+  });
 }
 
 function socketAddress(request: IncomingMessage): string {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type AppConfig } from './config/AppConfig';
+import { type ApiConfig } from './config/ApiConfig';
 import { SQLITE_FILE_NAME } from './storage/openAlertStore';
 
 type ErrorLike = { code?: unknown; message?: unknown; path?: unknown; cause?: unknown };
@@ -32,7 +32,7 @@ export function redactDatabaseUrl(url: string): string {
  */
 export function describeBootFailure(
   error: unknown,
-  config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'port' | 'host'>,
+  config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' | 'port' | 'host'>,
 ): string {
   const errors = chain(error);
   const codes = errors.map((e) => (typeof e.code === 'string' ? e.code : ''));

@@ -1,7 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app';
-import { type AppConfig } from './config/AppConfig';
+import { type ApiConfig } from './config/ApiConfig';
 import { ConfigError } from './config/ConfigError';
 import { describeBootFailure } from './describeBootFailure';
 import { createShutdown } from './createShutdown';
@@ -17,7 +17,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * variable), starts the market, builds the app, listens, and closes gracefully on SIGINT/SIGTERM.
  */
 async function main(): Promise<void> {
-  let config: AppConfig;
+  let config: ApiConfig;
   try {
     config = loadConfig(process.env);
   } catch (error: unknown) {

@@ -9,25 +9,18 @@ import {
   type UnixSeconds,
 } from '@pairwatch/domain';
 import { type MarketData } from '../market/MarketData';
-import { buildAlertNotification } from '../push/buildAlertNotification';
-import { pushTopic } from '../push/pushTopic';
+import { buildAlertNotification, pushTopic } from '../push/alertPushMessage';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
+import { type ServiceLogger } from '../util/ServiceLogger';
 import { AlertIndex, alertStreamInterval, type ReachedAlert, streamKey } from './AlertIndex';
 import { loadRsiHistory } from './loadRsiHistory';
-import { randomId } from './randomId';
-
-/** What the engine logs through (a pino logger fits). */
-export interface AlertEngineLogger {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
+import { randomId } from '../storage/recordId';
 
 /** Options of {@link AlertEngine}. */
 export interface AlertEngineOptions {
   readonly store: AlertStore;
   readonly marketData: MarketData;
-  readonly logger: AlertEngineLogger;
+  readonly logger: ServiceLogger;
   /** Called once per alert this engine moved to Triggered (its push message is in the outbox). */
   readonly onTriggered: (alert: AlertRecord) => void;
   /** Wait before trying a failed replay again. Default 5 000 ms. */
@@ -295,6 +288,11 @@ export class AlertEngine {
     }
   }
 
+  /**
+   * Judges one live update: the stream's price alerts by the candle, its RSI alerts by the RSI the
+   * candle gives; which alerts fire is {@link AlertIndex}'s call (domain's rule), recording them is
+   * {@link AlertEngine.fire}'s. Then marks the stream evaluated up to the candle.
+   */
   private evaluate(state: StreamState, candle: Candle): void {
     const { symbol, interval } = state;
     const counts = this.index.countsFor(symbol, interval);
@@ -327,6 +325,11 @@ export class AlertEngine {
     );
   }
 
+  /**
+   * Records each reached alert as Triggered together with its push message (one conditional update
+   * with the outbox insert: an alert fires once however many engines see the candle), and tells
+   * `onTriggered` about the ones this engine moved. The push sender delivers the message.
+   */
   private fire(reached: readonly ReachedAlert[]): void {
     for (const { alert, value } of reached) {
       const now = this.now() as UnixMillis;

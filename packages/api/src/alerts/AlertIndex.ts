@@ -50,11 +50,15 @@ export function streamKey(symbol: SymbolId, interval: Interval): string {
 /**
  * The active alerts in memory, one {@link SortedAlertList} per (type, symbol, interval,
  * direction), so a candle update costs O(log n + fired) instead of a scan of every alert.
+ *
+ * It applies domain's rule and no other: which price of a candle counts is `priceSeenSince`, and
+ * whether a value reaches a target is `alertFires` (the sorted lists are a shortcut to it).
+ * AlertIndex.test.ts holds both `takeReached…` methods to a scan of every alert with those domain
+ * functions (property tests).
  */
 export class AlertIndex {
   private readonly lists = new Map<string, SortedAlertList>();
   private readonly byId = new Map<string, AlertRecord>();
-  private readonly bySubscription = new Map<string, Set<string>>();
   private readonly perStream = new Map<string, { price: number; rsi: number }>();
 
   /** Active alerts held. */
@@ -141,17 +145,11 @@ export class AlertIndex {
     return alert;
   }
 
-  /** Removes every alert of a subscription; returns them. */
-  removeSubscription(subscriptionId: string): AlertRecord[] {
-    const ids = [...(this.bySubscription.get(subscriptionId) ?? [])];
-    return ids
-      .map((id) => this.remove(id))
-      .filter((alert): alert is AlertRecord => alert !== undefined);
-  }
-
   /**
-   * Takes the price alerts of `symbol` that a 1-minute candle fires: up alerts its high reaches,
-   * down alerts its low reaches, each judged by {@link priceSeenByAlert}.
+   * Takes the price alerts of `symbol` that a 1-minute candle fires, with the price each fired at:
+   * those whose price seen since creation ({@link priceSeenByAlert}, domain `priceSeenSince`)
+   * reaches the target by domain `alertFires`. The candle's high (up) or low (down) only bounds the
+   * search: no alert beyond it can fire, since the price seen never lies beyond the candle.
    */
   takeReachedByPrice(symbol: SymbolId, candle: Candle): ReachedAlert[] {
     const fired: ReachedAlert[] = [];
@@ -172,7 +170,11 @@ export class AlertIndex {
     return fired;
   }
 
-  /** Takes the RSI alerts of a stream that the live RSI of the candle opening at `candleTime` fires. */
+  /**
+   * Takes the RSI alerts of a stream that the live RSI of the candle opening at `candleTime`
+   * fires: those created by that candle whose target the RSI reaches, by domain `alertFires` (the
+   * sorted list's shortcut to it, see {@link SortedAlertList.takeReached}).
+   */
   takeReachedByRsi(
     symbol: SymbolId,
     interval: Interval,
@@ -204,12 +206,6 @@ export class AlertIndex {
 
   private track(alert: AlertRecord): void {
     this.byId.set(alert.id, alert);
-    let owned = this.bySubscription.get(alert.subscriptionId);
-    if (!owned) {
-      owned = new Set();
-      this.bySubscription.set(alert.subscriptionId, owned);
-    }
-    owned.add(alert.id);
     const key = streamKey(alert.symbol, alertStreamInterval(alert));
     const counts = this.perStream.get(key) ?? { price: 0, rsi: 0 };
     if (alert.type === 'Rsi') counts.rsi += 1;
@@ -219,9 +215,6 @@ export class AlertIndex {
 
   private untrack(alert: AlertRecord): void {
     this.byId.delete(alert.id);
-    const owned = this.bySubscription.get(alert.subscriptionId);
-    owned?.delete(alert.id);
-    if (owned?.size === 0) this.bySubscription.delete(alert.subscriptionId);
     const key = streamKey(alert.symbol, alertStreamInterval(alert));
     const counts = this.perStream.get(key);
     if (!counts) return;

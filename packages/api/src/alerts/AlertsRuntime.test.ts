@@ -12,7 +12,7 @@ import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
 import { recordingLogger } from '../test-support/recordingLogger';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
-import { waitFor } from '../test-support/waitFor';
+import { waitFor } from '@pairwatch/signalr-server/testing';
 import { alertsGroup } from './alertsGroup';
 import { AlertsRuntime, type AlertsRuntimeOptions } from './AlertsRuntime';
 import { toAlertJson } from './toAlertJson';

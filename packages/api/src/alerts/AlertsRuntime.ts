@@ -4,7 +4,8 @@ import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { type MarketData } from '../market/MarketData';
 import { type AlertStore } from '../storage/AlertStore';
 import { OneShotTimer } from '../util/OneShotTimer';
-import { AlertEngine, type AlertEngineLogger } from './AlertEngine';
+import { type ServiceLogger } from '../util/ServiceLogger';
+import { AlertEngine } from './AlertEngine';
 import { alertsGroup } from './alertsGroup';
 import { toAlertJson } from './toAlertJson';
 
@@ -15,7 +16,7 @@ export interface AlertsRuntimeOptions {
   readonly coordinator: ClusterCoordinator;
   /** `AlertTriggered` goes to this process's hub group of the alert's subscription. */
   readonly hub: Hub<object>;
-  readonly logger: AlertEngineLogger;
+  readonly logger: ServiceLogger;
   /** Called when this process's engine queued a push message (wakes the sender). */
   readonly onMessageQueued: () => void;
   /**
@@ -55,7 +56,7 @@ export class AlertsRuntime {
   private currentEngine: AlertEngine | undefined;
   private lastFailure: AlertsHealth['lastFailure'];
   /** The logger given to the engine and used here: it remembers the last error for health(). */
-  private readonly logger: AlertEngineLogger;
+  private readonly logger: ServiceLogger;
   private serial: Promise<void> = Promise.resolve();
   private readonly timer = new OneShotTimer();
   private closed = false;

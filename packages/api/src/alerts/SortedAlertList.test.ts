@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
+import {
+  type AlertDirection,
+  alertFires,
+  type UnixMillis,
+  type UnixSeconds,
+} from '@pairwatch/domain';
+import fc from 'fast-check';
 import { type AlertRecord } from '../storage/AlertStore';
 import { SortedAlertList } from './SortedAlertList';
 
@@ -64,6 +70,46 @@ describe('SortedAlertList', () => {
     expect(list.remove({ id: 'b', valueTarget: 110 })).toBe(true);
     expect(list.remove({ id: 'b', valueTarget: 110 })).toBe(false);
     expect(list.items.map((a) => a.id)).toEqual(['a']);
+  });
+
+  // The sorted-suffix shortcut must be domain's rule, not a second one: for any targets (repeats,
+  // fractions, negative zero) and any value, the list takes exactly what alertFires says.
+  it("takes exactly the alerts domain's alertFires says a value reaches", () => {
+    const number = fc.oneof(
+      fc.integer({ min: -20, max: 20 }),
+      fc.double({ min: -25, max: 25, noNaN: true }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom<AlertDirection>('up', 'down'),
+        fc.array(number, { maxLength: 40 }),
+        fc.nat({ max: 40 }),
+        number,
+        (direction, targets, loaded, value) => {
+          const alerts = targets.map((target, i) => alert(`a${i}`, target, direction));
+          const list = new SortedAlertList(direction);
+          list.load(alerts.slice(0, loaded));
+          for (const inserted of alerts.slice(loaded)) list.insert(inserted);
+          const fires = (a: AlertRecord) => alertFires(direction, a.valueTarget, value);
+
+          const fired = list.takeReached(value, fireAll).map((r) => r.alert.id);
+
+          expect(fired.sort()).toEqual(
+            alerts
+              .filter(fires)
+              .map((a) => a.id)
+              .sort(),
+          );
+          expect(list.items.map((a) => a.id).sort()).toEqual(
+            alerts
+              .filter((a) => !fires(a))
+              .map((a) => a.id)
+              .sort(),
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('takes nothing when no target is reached', () => {

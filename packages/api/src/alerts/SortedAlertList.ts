@@ -6,6 +6,10 @@ import { type AlertRecord } from '../storage/AlertStore';
  * reaches form a suffix: `up` alerts by descending target (a value reaches every target at or
  * below it), `down` alerts by ascending target. Finding what a value reaches is one binary search,
  * and taking k fired alerts off the end costs O(k).
+ *
+ * "Reaches" is domain's `alertFires(direction, valueTarget, value)` (≥ for up, ≤ for down): the
+ * sort is a shortcut to it for speed, not a second rule. SortedAlertList.test.ts proves the two
+ * agree ("takes exactly the alerts domain's alertFires says a value reaches", a property test).
  */
 export class SortedAlertList {
   private readonly sortedItems: AlertRecord[] = [];
@@ -29,13 +33,17 @@ export class SortedAlertList {
   }
 
   insert(alert: AlertRecord): void {
-    const at = this.firstAfter(alert.valueTarget);
+    const at = this.indexOf(alert.valueTarget, 'after');
     this.sortedItems.splice(at, 0, alert);
   }
 
   /** Removes the alert with this id and target; false when it is not in the list. */
   remove(alert: Pick<AlertRecord, 'id' | 'valueTarget'>): boolean {
-    for (let i = this.firstAtOrAfter(alert.valueTarget); i < this.sortedItems.length; i += 1) {
+    for (
+      let i = this.indexOf(alert.valueTarget, 'atOrAfter');
+      i < this.sortedItems.length;
+      i += 1
+    ) {
       const item = this.sortedItems[i]!;
       if (item.valueTarget !== alert.valueTarget) break;
       if (item.id === alert.id) {
@@ -47,16 +55,10 @@ export class SortedAlertList {
   }
 
   /**
-   * Index of the first alert `value` reaches; every alert from there to the end is reached
-   * (target ≤ value for up, target ≥ value for down).
-   */
-  firstReachedBy(value: number): number {
-    return this.firstAtOrAfter(value);
-  }
-
-  /**
-   * Takes the alerts that `value` reaches and for which `check` returns the value they fire at
-   * (undefined keeps the alert, e.g. one created during this candle whose rule is not met yet).
+   * Takes the alerts that `value` reaches — those for which domain's `alertFires(direction,
+   * alert.valueTarget, value)` holds, found by one binary search — and for which `check` returns
+   * the value they fire at (undefined keeps the alert, e.g. one created during this candle whose
+   * rule is not met yet).
    *
    * @returns the fired alerts with their trigger values, closest target first.
    */
@@ -64,7 +66,7 @@ export class SortedAlertList {
     value: number,
     check: (alert: AlertRecord) => number | undefined,
   ): { alert: AlertRecord; value: number }[] {
-    const start = this.firstAtOrAfter(value);
+    const start = this.indexOf(value, 'atOrAfter');
     if (start === this.sortedItems.length) return [];
     const fired: { alert: AlertRecord; value: number }[] = [];
     const kept: AlertRecord[] = [];
@@ -84,27 +86,19 @@ export class SortedAlertList {
     return this.direction === 'up' ? -target : target;
   }
 
-  /** First index whose key is ≥ key(value): for up, target ≤ value; for down, target ≥ value. */
-  private firstAtOrAfter(value: number): number {
+  /**
+   * Binary search for the first index whose key is ≥ key(value) (`atOrAfter`: the first alert
+   * `value` reaches, target ≤ value for up and ≥ value for down) or > key(value) (`after`: the
+   * insertion point behind equal targets).
+   */
+  private indexOf(value: number, side: 'atOrAfter' | 'after'): number {
     const key = this.key(value);
     let low = 0;
     let high = this.sortedItems.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (this.key(this.sortedItems[mid]!.valueTarget) < key) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  }
-
-  /** First index whose key is > key(value) (insertion point after equal targets). */
-  private firstAfter(value: number): number {
-    const key = this.key(value);
-    let low = 0;
-    let high = this.sortedItems.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.key(this.sortedItems[mid]!.valueTarget) <= key) low = mid + 1;
+      const midKey = this.key(this.sortedItems[mid]!.valueTarget);
+      if (midKey < key || (side === 'after' && midKey === key)) low = mid + 1;
       else high = mid;
     }
     return low;

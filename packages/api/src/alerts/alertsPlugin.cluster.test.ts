@@ -7,13 +7,13 @@ import { type Alert, type SymbolId, type UnixMillis, type UnixSeconds } from '@p
 import { fastifySignalR, Hub } from '@pairwatch/signalr-server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PostgresCoordinator } from '../cluster/PostgresCoordinator';
-import { registerProblemHandlers } from '../errors/registerProblemHandlers';
+import { registerProblemHandlers } from '../errors/problemHandlers';
 import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
 import { trustCertificate } from '../test-support/trustCertificate';
-import { waitFor } from '../test-support/waitFor';
+import { waitFor } from '@pairwatch/signalr-server/testing';
 import { LocalPushService } from '../testing/LocalPushService';
 import { alertsPlugin } from './alertsPlugin';
 

@@ -9,7 +9,7 @@ import { fastifySignalR, Hub } from '@pairwatch/signalr-server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { InProcessCoordinator } from '../cluster/InProcessCoordinator';
-import { registerProblemHandlers } from '../errors/registerProblemHandlers';
+import { registerProblemHandlers } from '../errors/problemHandlers';
 import { LocalPushService } from '../testing/LocalPushService';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
 import { trustCertificate } from '../test-support/trustCertificate';

@@ -1,14 +1,14 @@
 import { guards, type Hub, HubError } from '@pairwatch/signalr-server';
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type UnixMillis } from '@pairwatch/domain';
-import { type AppConfig } from '../config/AppConfig';
+import { type ApiConfig } from '../config/ApiConfig';
 import { type MarketData } from '../market/MarketData';
-import { loadVapidKeys } from '../push/loadVapidKeys';
+import { loadVapidKeys } from '../push/VapidKeys';
 import { PushSender } from '../push/PushSender';
 import { type PushTransport } from '../push/PushTransport';
 import { WebPushTransport } from '../push/WebPushTransport';
-import { alertsRoutes } from '../routes/alertsRoutes';
-import { pushRoutes } from '../routes/pushRoutes';
+import { alertsRoutes } from './alertsRoutes';
+import { pushRoutes } from '../push/pushRoutes';
 import { type ClusterCoordinator } from '../cluster/ClusterCoordinator';
 import { InProcessCoordinator } from '../cluster/InProcessCoordinator';
 import {
@@ -18,10 +18,10 @@ import {
 import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
 import { alertsGroup } from './alertsGroup';
-import { wellFormedId } from './wellFormedId';
-import { type HealthCheck, type HealthCheckResult, messageOf } from '../routes/statusRoutes';
+import { wellFormedId } from '../storage/recordId';
+import { type HealthCheck, type HealthCheckResult, messageOf } from '../status/statusPlugin';
 import { AlertsRuntime } from './AlertsRuntime';
-import { WriteRateLimiter, type WriteRateLimiterOptions } from './WriteRateLimiter';
+import { WriteRateLimiter, type WriteRateLimiterOptions } from '../http/WriteRateLimiter';
 
 /** Options of {@link alertsPlugin}. */
 export interface AlertsPluginOptions {
@@ -30,10 +30,10 @@ export interface AlertsPluginOptions {
    * from the api configuration.
    */
   readonly config: Pick<
-    AppConfig,
+    ApiConfig,
     'dataDir' | 'databaseUrl' | 'vapid' | 'maxActiveAlerts' | 'pushAllowPrivateEndpoints'
   > &
-    Partial<Pick<AppConfig, 'triggeredAlertRetentionDays' | 'maxPushSubscriptions'>>;
+    Partial<Pick<ApiConfig, 'triggeredAlertRetentionDays' | 'maxPushSubscriptions'>>;
   readonly marketData: MarketData;
   /** The candle hub: `WatchAlerts` is registered on it and `AlertTriggered` sent through it. */
   readonly hub: Hub<object>;
@@ -77,10 +77,13 @@ function createCoordinator(
 
 /**
  * The alerts half of the api as one Fastify plugin: the alert store (SQLite or PostgreSQL,
- * migrated at start), `/alerts` and `/push/*` routes, the alert engine (on the one process that
- * leads, architecture §8), the Web Push sender over the durable outbox (on every process), and the
- * hub's `WatchAlerts` / `AlertTriggered`. The engine and the sender start when the app is ready
- * and stop, with the store, when it closes.
+ * migrated at start), the `/alerts` routes ({@link alertsRoutes}) and the `/push/*` routes
+ * ({@link pushRoutes}, from `push/`), the alert engine (on the one process that leads,
+ * architecture §8), the Web Push sender over the durable outbox (on every process), and the hub's
+ * `WatchAlerts` / `AlertTriggered`. Push lives inside this plugin because a subscription owns its
+ * alerts: both sets of routes share the store, one write rate limit per client and the runtime's
+ * events. The engine and the sender start when the app is ready and stop, with the store, when it
+ * closes, in that order.
  *
  * @example `await app.register(alertsPlugin, { config, marketData, hub: candleHub.hub })`
  */

@@ -5,7 +5,7 @@ import {
 } from './ClusterCoordinator';
 import { ClusterDispatcher } from './ClusterDispatcher';
 import { type ClusterEvent } from './ClusterEvent';
-import { type ClusterLogger } from './ClusterLogger';
+import { type ServiceLogger } from '../util/ServiceLogger';
 
 /**
  * The coordinator of a single api process (SQLite): it leads from start to close, and `publish`
@@ -18,7 +18,7 @@ export class InProcessCoordinator implements ClusterCoordinator {
   private closing = false;
   private closed = false;
 
-  constructor(logger: ClusterLogger) {
+  constructor(logger: ServiceLogger) {
     this.dispatcher = new ClusterDispatcher(logger);
   }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { PausableTcpProxy } from '../test-support/PausableTcpProxy';
 import { recordingLogger } from '../test-support/recordingLogger';
-import { waitFor } from '../test-support/waitFor';
+import { waitFor } from '@pairwatch/signalr-server/testing';
 import { type ClusterEvent } from './ClusterEvent';
 import { PostgresCoordinator } from './PostgresCoordinator';
 

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { backoffWithJitter } from '../util/backoffWithJitter';
 import { OneShotTimer } from '../util/OneShotTimer';
 import {
   type ClusterCoordinator,
@@ -6,10 +7,8 @@ import {
   type LeadershipListener,
 } from './ClusterCoordinator';
 import { ClusterDispatcher } from './ClusterDispatcher';
-import { type ClusterEvent } from './ClusterEvent';
-import { type ClusterLogger } from './ClusterLogger';
-import { encodeClusterEvent } from './encodeClusterEvent';
-import { parseClusterEvent } from './parseClusterEvent';
+import { type ClusterEvent, encodeClusterEvent, parseClusterEvent } from './ClusterEvent';
+import { type ServiceLogger } from '../util/ServiceLogger';
 
 /** Timing of a {@link PostgresCoordinator}; the defaults suit production, tests shorten them. */
 export interface PostgresCoordinatorTiming {
@@ -36,7 +35,7 @@ export interface PostgresCoordinatorTiming {
 export interface PostgresCoordinatorOptions extends PostgresCoordinatorTiming {
   /** `DATABASE_URL`. Advisory locks and notifications are scoped to its database. */
   readonly connectionString: string;
-  readonly logger: ClusterLogger;
+  readonly logger: ServiceLogger;
   /** The `LISTEN/NOTIFY` channel. Default `pairwatch_alerts`. */
   readonly channel?: string;
   /** Key of the leader's session-level advisory lock. Default {@link ENGINE_LOCK_KEY}. */
@@ -290,13 +289,14 @@ export class PostgresCoordinator implements ClusterCoordinator {
     this.scheduleReconnect();
   }
 
-  /** Exponential backoff with "equal jitter": half fixed, half random. */
+  /** Opens the session again after a backoff that grows with each failure in a row. */
   private scheduleReconnect(): void {
-    const min = this.options.reconnectMinMs ?? 250;
-    const max = this.options.reconnectMaxMs ?? 30_000;
-    const ceiling = Math.min(max, min * 2 ** this.reconnects);
+    const timing = {
+      baseMs: this.options.reconnectMinMs ?? 250,
+      maxMs: this.options.reconnectMaxMs ?? 30_000,
+    };
+    const delay = Math.round(backoffWithJitter(this.reconnects, timing, this.random));
     this.reconnects += 1;
-    const delay = Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
     this.timer.set(() => void this.open(false), delay);
   }
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type AppConfig, type LogLevel, type MarketDataMode, type VapidConfig } from './AppConfig';
+import { type ApiConfig, type LogLevel, type MarketDataMode, type VapidConfig } from './ApiConfig';
 import { ConfigError } from './ConfigError';
 
 /** Binance's public market-data-only hosts (no key needed, public endpoints only). */
@@ -100,7 +100,7 @@ function base64urlKey(raw: string, name: string, bytes: number): string {
  * @throws ConfigError listing every bad variable by name, so the process can stop with one message.
  * @example `loadConfig({ PORT: '0', MARKET_DATA: 'simulator' })`
  */
-export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
+export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
   const problems: string[] = [];
   function field<T>(name: string, fallback: T, parse: (raw: string) => T): T {
     const raw = read(env, name);

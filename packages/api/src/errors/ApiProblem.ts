@@ -1,5 +1,9 @@
-import { type ProblemCode, problemCatalogue } from './problemCatalogue';
-import { type ProblemDetails, problemDetails } from './problemDetails';
+import {
+  type ProblemCode,
+  problemCatalogue,
+  type ProblemDetails,
+  problemDetails,
+} from './problemCatalogue';
 
 /**
  * An error that becomes an `application/problem+json` answer. Throw it from a route (or pass it

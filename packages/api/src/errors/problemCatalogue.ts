@@ -1,3 +1,4 @@
+// Every error the api answers with (the catalogue) and the RFC 9457 body built from an entry.
 /** One entry of the error catalogue: the HTTP status and a short, fixed title. */
 export interface ProblemType {
   readonly status: number;
@@ -41,7 +42,25 @@ export const problemCatalogue = {
 /** A stable error code of the catalogue. */
 export type ProblemCode = keyof typeof problemCatalogue;
 
-/** Tells whether a string is a catalogued code. */
-export function isProblemCode(value: unknown): value is ProblemCode {
-  return typeof value === 'string' && Object.hasOwn(problemCatalogue, value);
+/** The RFC 9457 body the api sends for every error. */
+export interface ProblemDetails {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  /** A sentence for people; the UI shows it in its toast. */
+  readonly detail: string;
+  /** The stable code from the catalogue. */
+  readonly code: ProblemCode;
+}
+
+/** Builds the RFC 9457 body for a code. */
+export function problemDetails(code: ProblemCode, detail: string): ProblemDetails {
+  const { status, title } = problemCatalogue[code];
+  return {
+    type: `urn:pairwatch:problem:${code.toLowerCase().replaceAll('_', '-')}`,
+    title,
+    status,
+    detail,
+    code,
+  };
 }

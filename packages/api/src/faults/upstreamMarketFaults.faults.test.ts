@@ -11,7 +11,7 @@ import { FaultyRestProxy } from '../test-support/FaultyRestProxy';
 import { registerPushSubscription } from '../test-support/registerPushSubscription';
 import { type ApiNode, startApiNode } from '../test-support/startApiNode';
 import { trustCertificate } from '../test-support/trustCertificate';
-import { waitFor } from '../test-support/waitFor';
+import { waitFor } from '@pairwatch/signalr-server/testing';
 import { LocalPushService } from '../testing/LocalPushService';
 
 // Fault suite (c): the upstream market misbehaves while alerts are armed — the simulated exchange

@@ -10,6 +10,7 @@ import {
 } from '@pairwatch/domain';
 import { type Logger } from 'pino';
 import { ApiProblem } from '../errors/ApiProblem';
+import { backoffWithJitter } from '../util/backoffWithJitter';
 import { type BinanceRestClient } from './BinanceRestClient';
 import {
   CandleCache,
@@ -20,7 +21,7 @@ import {
 import { InflightRequests } from './InflightRequests';
 import { type CandleQuery, type MarketData, type MarketDataStatus } from './MarketData';
 import { MarketFeed, type MarketFeedOptions } from './MarketFeed';
-import { streamName } from './streamName';
+import { streamName } from './binanceWire';
 import { UpstreamError } from './UpstreamError';
 
 /** Binance's largest klines page; every upstream request asks for it (same weight as fewer). */
@@ -263,9 +264,14 @@ export class BinanceMarketData implements MarketData {
           this.goLive(state, run, false);
           return;
         }
-        const base = this.options.syncRetryBaseMs ?? 1000;
-        const ceiling = Math.min(this.options.syncRetryMaxMs ?? 30_000, base * 2 ** attempt);
-        const backoff = ceiling / 2 + (this.random() * ceiling) / 2;
+        const backoff = backoffWithJitter(
+          attempt,
+          {
+            baseMs: this.options.syncRetryBaseMs ?? 1000,
+            maxMs: this.options.syncRetryMaxMs ?? 30_000,
+          },
+          this.random,
+        );
         const retryAfter =
           error instanceof UpstreamError ? (error.retryAfterSeconds ?? 0) * 1000 : 0;
         const delay = Math.min(

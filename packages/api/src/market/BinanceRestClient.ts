@@ -6,7 +6,7 @@ import {
   type UnixMillis,
 } from '@pairwatch/domain';
 import { type Logger } from 'pino';
-import { parseKlineRow } from './parseKlineRow';
+import { parseKlineRow } from './binanceWire';
 import { UpstreamError } from './UpstreamError';
 
 /** One `GET /api/v3/klines` request. */

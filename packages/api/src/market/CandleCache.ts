@@ -78,11 +78,6 @@ export class CandleCache {
     return this.candles.length;
   }
 
-  /** Whether the live stream currently keeps the head up to date. */
-  get isLive(): boolean {
-    return this.live;
-  }
-
   /** The newest candle held (the forming one when the head is live). */
   latest(): Candle | undefined {
     return this.candles.at(-1);

@@ -1,6 +1,6 @@
 import { type Candle } from '@pairwatch/domain';
 import { type Logger } from 'pino';
-import { parseStreamMessage } from './parseStreamMessage';
+import { parseStreamMessage } from './binanceWire';
 import { type UpstreamSocket, type UpstreamSocketFactory } from './UpstreamSocket';
 
 /** Timing rules of one upstream connection (see `MarketFeedOptions`). */
@@ -83,10 +83,6 @@ export class FeedConnection {
 
   get isOpen(): boolean {
     return this.state === 'open';
-  }
-
-  get isClosed(): boolean {
-    return this.state === 'closed';
   }
 
   /** Brings the connection's streams towards the wanted set, within the frame budget. */

@@ -32,9 +32,4 @@ export class InflightRequests<T> {
     this.running.set(key, entry);
     return entry.promise;
   }
-
-  /** How many distinct tasks are running. */
-  get size(): number {
-    return this.running.size;
-  }
 }

@@ -1,5 +1,7 @@
 import { type Candle } from '@pairwatch/domain';
 import { type Logger } from 'pino';
+import { backoffWithJitter, type BackoffTiming } from '../util/backoffWithJitter';
+import { OneShotTimer } from '../util/OneShotTimer';
 import {
   FeedConnection,
   type FeedConnectionOwner,
@@ -64,16 +66,15 @@ export class MarketFeed {
   private current: FeedConnection | undefined;
   private successor: FeedConnection | undefined;
   private attempt = 0;
-  private reconnectTimer: NodeJS.Timeout | undefined;
-  private rotateTimer: NodeJS.Timeout | undefined;
-  private idleTimer: NodeJS.Timeout | undefined;
-  private stableTimer: NodeJS.Timeout | undefined;
+  private readonly reconnectTimer = new OneShotTimer();
+  private readonly rotateTimer = new OneShotTimer();
+  private readonly idleTimer = new OneShotTimer();
+  private readonly stableTimer = new OneShotTimer();
   private closing = false;
   private readonly owner: FeedConnectionOwner;
   private readonly now: () => number;
   private readonly random: () => number;
-  private readonly reconnectBaseMs: number;
-  private readonly reconnectMaxMs: number;
+  private readonly reconnect: BackoffTiming;
   private readonly stableAfterMs: number;
   private readonly rotateAfterMs: number;
   private readonly idleCloseMs: number;
@@ -81,8 +82,10 @@ export class MarketFeed {
   constructor(private readonly options: MarketFeedOptions) {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
-    this.reconnectBaseMs = options.reconnectBaseMs ?? 500;
-    this.reconnectMaxMs = options.reconnectMaxMs ?? 30_000;
+    this.reconnect = {
+      baseMs: options.reconnectBaseMs ?? 500,
+      maxMs: options.reconnectMaxMs ?? 30_000,
+    };
     this.stableAfterMs = options.stableAfterMs ?? 10_000;
     this.rotateAfterMs = options.rotateAfterMs ?? 23.5 * 60 * 60 * 1000;
     this.idleCloseMs = options.idleCloseMs ?? 10_000;
@@ -142,9 +145,9 @@ export class MarketFeed {
     this.refs.set(stream, count + 1);
     if (count > 0) return;
     this.wanted.add(stream);
-    this.clearIdle();
+    this.idleTimer.clear();
     if (this.current === undefined && this.successor === undefined) {
-      if (this.reconnectTimer === undefined) this.connect();
+      if (!this.reconnectTimer.pending) this.connect();
     } else {
       this.current?.reconcile();
     }
@@ -168,7 +171,7 @@ export class MarketFeed {
   close(): void {
     this.closing = true;
     for (const timer of [this.reconnectTimer, this.rotateTimer, this.idleTimer, this.stableTimer]) {
-      if (timer !== undefined) clearTimeout(timer);
+      timer.clear();
     }
     this.current?.dispose();
     this.successor?.dispose();
@@ -206,10 +209,10 @@ export class MarketFeed {
       if (this.wanted.has(stream) && !(previous?.streams.has(stream) ?? false))
         this.options.events.onActive(stream);
     }
-    this.restartTimer('rotateTimer', this.rotateAfterMs, () => this.rotate());
-    this.restartTimer('stableTimer', this.stableAfterMs, () => {
+    this.rotateTimer.set(() => this.rotate(), this.rotateAfterMs);
+    this.stableTimer.set(() => {
       this.attempt = 0;
-    });
+    }, this.stableAfterMs);
     if (this.wanted.size === 0) this.scheduleIdleClose();
   }
 
@@ -219,8 +222,7 @@ export class MarketFeed {
       this.options.logger.warn({ why }, 'market upstream connection attempt failed');
     } else if (connection === this.current) {
       this.current = undefined;
-      if (this.rotateTimer !== undefined) clearTimeout(this.rotateTimer);
-      this.rotateTimer = undefined;
+      this.rotateTimer.clear();
       this.options.logger.warn({ why }, 'market upstream connection lost');
       for (const stream of connection.streams) {
         if (this.wanted.has(stream)) this.options.events.onInactive(stream);
@@ -228,17 +230,15 @@ export class MarketFeed {
     } else {
       return;
     }
-    if (this.stableTimer !== undefined) clearTimeout(this.stableTimer);
+    this.stableTimer.clear();
     if (this.closing || this.wanted.size === 0 || this.successor !== undefined) return;
     if (this.current !== undefined) {
       // A planned switch failed while the old connection still works: try again later.
-      this.restartTimer('rotateTimer', this.backoffDelay(), () => this.rotate());
+      this.rotateTimer.set(() => this.rotate(), this.backoffDelay());
       return;
     }
-    if (this.reconnectTimer !== undefined) return;
-    const delay = this.backoffDelay();
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
+    if (this.reconnectTimer.pending) return;
+    this.reconnectTimer.set(() => {
       if (
         !this.closing &&
         this.wanted.size > 0 &&
@@ -247,46 +247,25 @@ export class MarketFeed {
       ) {
         this.connect();
       }
-    }, delay);
-    this.reconnectTimer.unref();
+    }, this.backoffDelay());
   }
 
-  /** "Equal jitter": half the ceiling fixed, half random, so a crowd of clients spreads out. */
+  /** The next reconnect delay; a connection that stays up for `stableAfterMs` starts it over. */
   private backoffDelay(): number {
-    const ceiling = Math.min(this.reconnectMaxMs, this.reconnectBaseMs * 2 ** this.attempt);
+    const delay = backoffWithJitter(this.attempt, this.reconnect, this.random);
     this.attempt = Math.min(this.attempt + 1, 30);
-    return ceiling / 2 + this.random() * (ceiling / 2);
+    return delay;
   }
 
   private scheduleIdleClose(): void {
-    this.restartTimer('idleTimer', this.idleCloseMs, () => {
+    this.idleTimer.set(() => {
       if (this.wanted.size > 0) return;
       this.current?.dispose();
       this.successor?.dispose();
       this.current = undefined;
       this.successor = undefined;
-      if (this.rotateTimer !== undefined) clearTimeout(this.rotateTimer);
+      this.rotateTimer.clear();
       this.options.logger.info('market upstream closed: no stream wanted');
-    });
-  }
-
-  private clearIdle(): void {
-    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
-  }
-
-  private restartTimer(
-    name: 'rotateTimer' | 'idleTimer' | 'stableTimer',
-    delay: number,
-    action: () => void,
-  ): void {
-    const existing = this[name];
-    if (existing !== undefined) clearTimeout(existing);
-    const timer = setTimeout(() => {
-      this[name] = undefined;
-      action();
-    }, delay);
-    timer.unref();
-    this[name] = timer;
+    }, this.idleCloseMs);
   }
 }

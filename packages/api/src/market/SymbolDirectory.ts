@@ -1,7 +1,7 @@
 import { SYMBOL_CATALOGUE, SYMBOLS, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
 import { type Logger } from 'pino';
 import { type BinanceRestClient } from './BinanceRestClient';
-import { parseExchangeSymbols } from './parseExchangeSymbols';
+import { parseExchangeSymbols } from './binanceWire';
 
 /** The supported symbols the exchange lists, keyed by symbol. */
 export type SymbolInfoMap = Partial<Record<SymbolId, SymbolInfo>>;

@@ -1,6 +1,6 @@
 import { startExchangeSim } from '@pairwatch/exchange-sim';
 import { type Logger } from 'pino';
-import { type AppConfig } from '../config/AppConfig';
+import { type ApiConfig } from '../config/ApiConfig';
 import { BinanceMarketData, type BinanceMarketDataOptions } from './BinanceMarketData';
 import { BinanceRestClient } from './BinanceRestClient';
 import { connectWsUpstream } from './connectWsUpstream';
@@ -20,7 +20,7 @@ export interface MarketRuntime {
 
 /** Options of {@link startMarket}. */
 export interface StartMarketOptions {
-  readonly config: Pick<AppConfig, 'marketData' | 'binanceRestUrl' | 'binanceWsUrl'>;
+  readonly config: Pick<ApiConfig, 'marketData' | 'binanceRestUrl' | 'binanceWsUrl'>;
   readonly logger: Logger;
   /** How long `auto` waits for Binance before it starts the simulator (default 3 s). */
   readonly probeTimeoutMs?: number;

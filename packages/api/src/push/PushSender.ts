@@ -1,19 +1,14 @@
 import { type UnixMillis } from '@pairwatch/domain';
 import { type AlertStore, type ClaimedMessage } from '../storage/AlertStore';
+import { backoffWithJitter } from '../util/backoffWithJitter';
+import { type ServiceLogger } from '../util/ServiceLogger';
 import { type PushTransport } from './PushTransport';
-
-/** What the sender logs through (a pino logger fits). */
-export interface PushSenderLogger {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
 
 /** Options of {@link PushSender}; the defaults suit production. */
 export interface PushSenderOptions {
   readonly store: AlertStore;
   readonly transport: PushTransport;
-  readonly logger: PushSenderLogger;
+  readonly logger: ServiceLogger;
   /** Told after a 404/410 removed a subscription with its alerts. */
   readonly onSubscriptionGone: (subscriptionId: string, alertIds: readonly string[]) => void;
   /** Messages in flight at once. Default 64. */
@@ -30,10 +25,8 @@ export interface PushSenderOptions {
   readonly random?: () => number;
 }
 
-/** First retry delay after a 5xx or network failure; doubles per attempt. */
-const BACKOFF_BASE_MS = 1_000;
-/** Longest retry delay (also caps a `Retry-After`). */
-const BACKOFF_MAX_MS = 10 * 60 * 1_000;
+/** Retry delays after a 5xx or network failure: from 1 s, doubling per attempt, up to 10 min. */
+const BACKOFF = { baseMs: 1_000, maxMs: 10 * 60 * 1_000 } as const;
 
 /**
  * Delivers the push outbox: claims due messages, sends them with bounded concurrency, deletes
@@ -186,7 +179,11 @@ export class PushSender {
           );
           return;
         }
-        const delay = Math.min(outcome.retryAfterMs ?? this.backoff(attempts), BACKOFF_MAX_MS);
+        // The longest backoff also caps a `Retry-After`.
+        const delay = Math.min(
+          outcome.retryAfterMs ?? Math.round(backoffWithJitter(attempts - 1, BACKOFF, this.random)),
+          BACKOFF.maxMs,
+        );
         await store.rescheduleMessage(message.id, attempts, (this.now() + delay) as UnixMillis);
         logger.info(
           { ...context, status: outcome.status, reason: outcome.reason, retryInMs: delay },
@@ -212,12 +209,6 @@ export class PushSender {
       });
     }
     return this.flush;
-  }
-
-  /** Exponential backoff with "equal jitter": half fixed, half random. */
-  private backoff(attempts: number): number {
-    const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
-    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
   }
 
   private wakeAfter(delayMs: number): void {

@@ -2,10 +2,8 @@ import { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
 import { type LookupFunction } from 'node:net';
-import { createGuardedLookup, PrivateAddressError } from './createGuardedLookup';
-import { parseRetryAfter } from './parseRetryAfter';
-import { privateHostReason } from './privateHostReason';
-import { pushReplyReason } from './pushReplyReason';
+import { createGuardedLookup, PrivateAddressError, privateHostReason } from './privateAddresses';
+import { parseRetryAfter, pushReplyReason } from './pushReply';
 import { type PushOutcome, type PushRequest, type PushTransport } from './PushTransport';
 import { type VapidKeys } from './VapidKeys';
 

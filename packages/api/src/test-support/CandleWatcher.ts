@@ -6,7 +6,7 @@ import {
 } from '@microsoft/signalr';
 import { type CandleUpdate, type Interval, type SymbolId } from '@pairwatch/domain';
 import { expect } from '@jest/globals';
-import { waitFor } from './waitFor';
+import { waitFor } from '@pairwatch/signalr-server/testing';
 
 /**
  * A browser's candle subscription: the official SignalR client over a real WebSocket, subscribed

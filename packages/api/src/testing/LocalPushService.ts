@@ -213,12 +213,6 @@ export class LocalPushService {
     return [...this.attemptLog];
   }
 
-  /** Forgets what was received and attempted (subscriptions stay). */
-  clear(): void {
-    this.receivedPushes.length = 0;
-    this.attemptLog.length = 0;
-  }
-
   /** Stops the server and drops open connections. */
   async close(): Promise<void> {
     const closed = once(this.server, 'close');

@@ -61,6 +61,20 @@ describe('OneShotTimer', () => {
     expect(later).toHaveBeenCalledTimes(1);
   });
 
+  it('is pending from set until the callback runs or is cleared', () => {
+    const timer = new OneShotTimer();
+    const seen: boolean[] = [];
+    expect(timer.pending).toBe(false);
+    timer.set(() => seen.push(timer.pending), 100);
+    expect(timer.pending).toBe(true);
+    jest.advanceTimersByTime(100);
+    expect(seen).toEqual([false]);
+    expect(timer.pending).toBe(false);
+    timer.set(() => undefined, 100);
+    timer.clear();
+    expect(timer.pending).toBe(false);
+  });
+
   it('drops the pending callback when closed and refuses later ones', () => {
     const timer = new OneShotTimer();
     const pending = jest.fn();

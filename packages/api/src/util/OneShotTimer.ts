@@ -8,6 +8,11 @@ export class OneShotTimer {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
+  /** Whether a callback is waiting to run. */
+  get pending(): boolean {
+    return this.timer !== undefined;
+  }
+
   /** Runs `run` once after `delayMs`, in place of any pending callback; nothing once closed. */
   set(run: () => void, delayMs: number): void {
     this.clear();

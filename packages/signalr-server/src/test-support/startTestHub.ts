@@ -95,19 +95,9 @@ export async function startTestHub(
   };
 }
 
-/** Resolves once `condition` holds, checking every 10 ms; rejects with `what` after `timeoutMs`. */
-export async function waitFor(
-  condition: () => boolean,
-  what: string,
-  timeoutMs = 3_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+// The tests import waitFor from here with the hub they start; it lives in the testing entry point,
+// which other packages' tests use too.
+export { waitFor } from '../testing';
 
 /** Resolves after `ms`. */
 export function delay(ms: number): Promise<void> {

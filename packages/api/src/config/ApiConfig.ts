@@ -1,0 +1,67 @@
+/** Where market data comes from: Binance, the embedded simulator, or Binance with a simulator fallback. */
+export type MarketDataMode = 'auto' | 'binance' | 'simulator';
+
+/** pino levels accepted by `LOG_LEVEL`. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** The Web Push identity given in the environment; each part is absent when its variable is unset. */
+export interface VapidConfig {
+  /** `VAPID_PUBLIC_KEY`: uncompressed P-256 public key, base64url (65 bytes). */
+  readonly publicKey?: string;
+  /** `VAPID_PRIVATE_KEY`: P-256 private key, base64url (32 bytes). */
+  readonly privateKey?: string;
+  /** `VAPID_SUBJECT`: a `mailto:` or `https:` contact. */
+  readonly subject?: string;
+}
+
+/**
+ * The api's configuration, read once from the environment at boot (architecture §2) by
+ * `loadConfig`. Every field is already validated and normalised.
+ */
+export interface ApiConfig {
+  /** `PORT` (default 5080). */
+  readonly port: number;
+  /** `HOST` (default 127.0.0.1). */
+  readonly host: string;
+  /** `DATA_DIR` resolved to an absolute path (default `./data`). */
+  readonly dataDir: string;
+  /** `DATABASE_URL` (a `postgres://` URL) or undefined for the embedded SQLite file. */
+  readonly databaseUrl: string | undefined;
+  /** The database in use, derived from `DATABASE_URL`. */
+  readonly database: 'sqlite' | 'postgres';
+  /** `MARKET_DATA` (default auto). */
+  readonly marketData: MarketDataMode;
+  /** `BINANCE_REST_URL` without a trailing slash; the api appends `/api/v3/…`. */
+  readonly binanceRestUrl: string;
+  /** `BINANCE_WS_URL` without a trailing slash; the api appends `/stream?streams=…`. */
+  readonly binanceWsUrl: string;
+  /** `CORS_ORIGINS`: exact origins allowed to call the api with credentials. */
+  readonly corsOrigins: readonly string[];
+  /** `VAPID_*`. */
+  readonly vapid: VapidConfig;
+  /** `MAX_ACTIVE_ALERTS` per push subscription (default 100). */
+  readonly maxActiveAlerts: number;
+  /**
+   * `PUSH_ALLOW_PRIVATE_ENDPOINTS` (default false): accept push endpoints on `localhost` or at
+   * loopback, private, link-local or unspecified IP addresses. Only for tests that run a local
+   * push service; in production the api must not be made to POST into its own network.
+   */
+  readonly pushAllowPrivateEndpoints: boolean;
+  /**
+   * `HUB_MAX_CONNECTIONS_PER_CLIENT` (default 100): hub connections at once from one client
+   * address, so one client cannot use up the hub's 10,000 for everyone.
+   */
+  readonly hubMaxConnectionsPerClient: number;
+  /**
+   * `TRUST_PROXY` (default false): the api runs behind a reverse proxy that sets
+   * `X-Forwarded-For`, so a client's address is the entry that proxy added (the last one), not the
+   * proxy's own. Never set it when clients reach the api directly: they could pick any address.
+   */
+  readonly trustProxy: boolean;
+  /** `TRIGGERED_ALERT_RETENTION_DAYS` (default 30): triggered alerts older than this are deleted. */
+  readonly triggeredAlertRetentionDays: number;
+  /** `MAX_PUSH_SUBSCRIPTIONS` (default 100 000): new browsers are refused beyond it. */
+  readonly maxPushSubscriptions: number;
+  /** `LOG_LEVEL` (default info). */
+  readonly logLevel: LogLevel;
+}

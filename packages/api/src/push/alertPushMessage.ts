@@ -1,0 +1,61 @@
+// What a triggered alert's Web Push message carries: the notification the service worker shows,
+// and the RFC 8030 Topic that lets a push service replace an undelivered copy.
+import crypto from 'node:crypto';
+import { describeAlertTrigger, symbolIconFile } from '@pairwatch/domain';
+import { type MarketDataStatus } from '../market/MarketData';
+import { type AlertRecord } from '../storage/AlertStore';
+
+/** The JSON payload of an alert's Web Push message, read by the shell's service worker. */
+export interface AlertNotification {
+  /** e.g. "BTCUSDT price alert". */
+  readonly title: string;
+  /** e.g. "BTCUSDT price rose to 65,000.00". */
+  readonly body: string;
+  /** The symbol's icon, relative to the shell origin: `/icons/btc.png`. */
+  readonly icon: string;
+  /** Where a click opens the app, relative to the shell origin: `/alerts?symbol=…&interval=…`. */
+  readonly url: string;
+  /** Notification tag: the alert id, so one alert shows at most one notification. */
+  readonly tag: string;
+}
+
+/** Appended to the body when the prices come from the simulator (architecture §2). */
+const SIMULATED_MARKET_NOTE = ' (simulated market)';
+
+/**
+ * The push payload of a triggered alert: the domain's trigger text, the symbol's icon, and a link
+ * that opens the alerts screen on the alert's symbol and interval (OneMinute for price alerts).
+ * A notification is read outside the app, away from its "Simulated market" chip, so when the live
+ * source is the simulator its body says so: "BTCUSDT price rose to 65,000.00 (simulated market)".
+ */
+export function buildAlertNotification(
+  alert: Pick<
+    AlertRecord,
+    'id' | 'symbol' | 'type' | 'interval' | 'valueOnCreation' | 'valueTarget'
+  >,
+  triggeredValue: number,
+  source: MarketDataStatus['source'],
+): AlertNotification {
+  const text = describeAlertTrigger(alert, triggeredValue);
+  const interval = alert.type === 'Rsi' && alert.interval ? alert.interval : 'OneMinute';
+  const query = new URLSearchParams({ symbol: alert.symbol, interval });
+  return {
+    title: text.title,
+    body: source === 'simulator' ? `${text.body}${SIMULATED_MARKET_NOTE}` : text.body,
+    icon: `/icons/${symbolIconFile(alert.symbol)}`,
+    url: `/alerts?${query.toString()}`,
+    tag: alert.id,
+  };
+}
+
+/** RFC 8030 §5.4: a Topic is at most 32 characters of the URL-safe base64 alphabet. */
+const VALID_TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * The RFC 8030 `Topic` of an alert's message: the id itself when it is a valid topic (our 22
+ * character ids are), else a 32-character base64url digest of it, so any id gives a valid topic.
+ */
+export function pushTopic(alertId: string): string {
+  if (VALID_TOPIC.test(alertId)) return alertId;
+  return crypto.createHash('sha256').update(alertId).digest('base64url').slice(0, 32);
+}
