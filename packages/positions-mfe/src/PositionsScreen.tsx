@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import { type Position, type SymbolId, formatNumber, isPositionOpen } from '@pairwatch/domain';
 import { showToast } from '@pairwatch/ui-kit';
 import { type ChangeEvent, useCallback, useMemo, useRef, useState } from 'react';
-import { describeError } from './describeError';
 import { ClosePositionDialog } from './form/ClosePositionDialog';
 import { EditPositionDialog } from './form/EditPositionDialog';
 import { PositionFormDialog } from './form/PositionFormDialog';
@@ -20,11 +19,9 @@ import { type NewPosition, type PositionChanges, type PositionStore } from './st
 import { usePositions } from './store/usePositions';
 import { EndedPositionsTable } from './table/EndedPositionsTable';
 import { OpenPositionsTable } from './table/OpenPositionsTable';
-import { createPositionsExport } from './transfer/createPositionsExport';
-import { downloadPositionsFile } from './transfer/downloadPositionsFile';
 import { ImportPositionsDialog } from './transfer/ImportPositionsDialog';
-import { parsePositionsExport } from './transfer/parsePositionsExport';
-import { readPositionsFile } from './transfer/readPositionsFile';
+import { downloadPositionsFile, readPositionsFile } from './transfer/positionsFile';
+import { createPositionsExport, parsePositionsExport } from './transfer/PositionsExport';
 
 /** Props of {@link PositionsScreen}. */
 export interface PositionsScreenProps {
@@ -37,6 +34,11 @@ type OpenDialog =
   | { readonly kind: 'edit'; readonly position: Position }
   | { readonly kind: 'close'; readonly position: Position }
   | { readonly kind: 'import'; readonly fileName: string; readonly positions: readonly Position[] };
+
+/** The text a toast shows for a failure: the error's message, which carries the reason. */
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 // The same toasts as the alerts screen (ui-kit's showToast): errors are titled 'Error'.
 function toastSuccess(message: string): void {

@@ -1,4 +1,4 @@
-import { type TransportKind } from './TransportKind';
+import { type TransportKind } from './Transport';
 
 /**
  * Options of a message sent to clients.

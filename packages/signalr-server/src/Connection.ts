@@ -7,8 +7,7 @@ import { parseHandshake } from './parseHandshake';
 import { parseHubMessage } from './parseHubMessage';
 import { RecordSplitter } from './RecordSplitter';
 import { type ResolvedSettings } from './resolveSettings';
-import { type Transport, type TransportOwner } from './Transport';
-import { type TransportKind } from './TransportKind';
+import { type Transport, type TransportKind, type TransportOwner } from './Transport';
 
 const HANDSHAKE_OK = new Frame(`{}${RECORD_SEPARATOR}`);
 const PING = Frame.fromMessage({ type: MessageType.Ping });

@@ -6,7 +6,7 @@ import { type Connection } from './Connection';
 import { type HubEndpoint } from './HubEndpoint';
 import { LongPollingTransport } from './LongPollingTransport';
 import { ServerSentEventsTransport } from './ServerSentEventsTransport';
-import { type TransportKind } from './TransportKind';
+import { type TransportKind } from './Transport';
 import { WebSocketTransport } from './WebSocketTransport';
 
 const TRANSFER_FORMATS: Record<TransportKind, readonly string[]> = {

@@ -1,7 +1,7 @@
 import { type IncomingMessage } from 'node:http';
 import { type ClientConnection } from './ClientConnection';
 import { type Logger } from './Logger';
-import { type TransportKind } from './TransportKind';
+import { type TransportKind } from './Transport';
 
 /**
  * Settings of a {@link Hub}. Every duration is in milliseconds; every default is ASP.NET Core

@@ -1,6 +1,7 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type Frame } from './Frame';
-import { type Transport, type TransportOwner } from './Transport';
+import { StreamingTransport } from './StreamingTransport';
+import { type TransportOwner } from './Transport';
 
 /**
  * Server → client half of the Server-Sent Events transport: one long response of unnamed events,
@@ -8,16 +9,16 @@ import { type Transport, type TransportOwner } from './Transport';
  *
  * @internal
  */
-export class ServerSentEventsTransport implements Transport {
+export class ServerSentEventsTransport extends StreamingTransport {
   readonly kind = 'ServerSentEvents' as const;
-  private waitingForDrain = false;
 
   constructor(
     req: IncomingMessage,
     private readonly res: ServerResponse,
-    private readonly owner: TransportOwner,
-    private readonly highWaterMark: number,
+    owner: TransportOwner,
+    highWaterMark: number,
   ) {
+    super(res, owner, highWaterMark);
     req.socket.setNoDelay(true);
     req.socket.setTimeout(0);
     res.writeHead(200, {
@@ -33,23 +34,6 @@ export class ServerSentEventsTransport implements Transport {
     res.on('close', () => owner.transportClosed());
   }
 
-  tryWrite(frame: Frame): boolean {
-    if (this.res.writableEnded || this.res.destroyed) return true;
-    if (this.res.writableLength > this.highWaterMark) return false;
-    this.res.write(frame.sseBytes);
-    return true;
-  }
-
-  notifyQueued(): void {
-    if (this.waitingForDrain) return;
-    this.waitingForDrain = true;
-    this.res.once('drain', () => {
-      this.waitingForDrain = false;
-      this.flush();
-      this.owner.transportReady();
-    });
-  }
-
   end(): void {
     this.flush();
     this.res.end();
@@ -59,12 +43,16 @@ export class ServerSentEventsTransport implements Transport {
     this.res.destroy();
   }
 
-  idleFor(): number {
-    return 0;
+  protected canWrite(): boolean {
+    return !this.res.writableEnded && !this.res.destroyed;
   }
 
-  private flush(): void {
-    if (this.res.writableEnded || this.res.destroyed || !this.owner.hasQueued) return;
+  protected encode(frame: Frame): Buffer {
+    return frame.sseBytes;
+  }
+
+  protected flush(): void {
+    if (!this.canWrite() || !this.owner.hasQueued) return;
     const frames = this.owner.takeQueued();
     if (frames.length === 1) {
       this.res.write(frames[0]!.sseBytes);

@@ -1,5 +1,18 @@
 import { type Frame } from './Frame';
-import { type TransportKind } from './TransportKind';
+
+/**
+ * A SignalR transport, named as on the wire (negotiate's `availableTransports`).
+ *
+ * @public
+ */
+export type TransportKind = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
+
+/** All transports in the order the server offers them (the client tries them in this order). */
+export const TRANSPORT_KINDS: readonly TransportKind[] = [
+  'WebSockets',
+  'ServerSentEvents',
+  'LongPolling',
+];
 
 /**
  * What a transport needs from the connection it carries.

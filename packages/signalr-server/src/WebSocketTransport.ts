@@ -1,7 +1,8 @@
 import { type Socket } from 'node:net';
 import { type WebSocket } from 'ws';
 import { Frame } from './Frame';
-import { type Transport, type TransportOwner } from './Transport';
+import { StreamingTransport } from './StreamingTransport';
+import { type TransportOwner } from './Transport';
 
 const OPEN = 1;
 const NORMAL_CLOSURE = 1000;
@@ -18,44 +19,23 @@ const NORMAL_CLOSURE = 1000;
  *
  * @internal
  */
-export class WebSocketTransport implements Transport {
+export class WebSocketTransport extends StreamingTransport {
   readonly kind = 'WebSockets' as const;
-  private waitingForDrain = false;
 
-  /**
-   * @param socket - the TCP socket of the upgrade, the one `ws` writes to; its `drain` event tells
-   *   us when a backed-up client has caught up.
-   */
+  /** @param socket - the TCP socket of the upgrade, the one `ws` writes to. */
   constructor(
     private readonly ws: WebSocket,
     private readonly socket: Socket,
-    private readonly owner: TransportOwner,
-    private readonly highWaterMark: number,
+    owner: TransportOwner,
+    highWaterMark: number,
   ) {
+    super(socket, owner, highWaterMark);
     socket.setNoDelay(true);
     ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => owner.receive(toBuffer(data)));
     ws.on('close', () => owner.transportClosed());
     // `ws` closes the socket itself after an error (e.g. 1009 for an oversized message); the
     // `close` event that follows ends the connection.
     ws.on('error', () => undefined);
-  }
-
-  tryWrite(frame: Frame): boolean {
-    // Closing or gone: nothing can be delivered any more.
-    if (this.ws.readyState !== OPEN || this.socket.destroyed) return true;
-    if (this.socket.writableLength > this.highWaterMark) return false;
-    this.socket.write(frame.webSocketBytes);
-    return true;
-  }
-
-  notifyQueued(): void {
-    if (this.waitingForDrain) return;
-    this.waitingForDrain = true;
-    this.socket.once('drain', () => {
-      this.waitingForDrain = false;
-      this.flush();
-      this.owner.transportReady();
-    });
   }
 
   end(): void {
@@ -67,11 +47,15 @@ export class WebSocketTransport implements Transport {
     this.ws.terminate();
   }
 
-  idleFor(): number {
-    return 0;
+  protected canWrite(): boolean {
+    return this.ws.readyState === OPEN && !this.socket.destroyed;
   }
 
-  private flush(): void {
+  protected encode(frame: Frame): Buffer {
+    return frame.webSocketBytes;
+  }
+
+  protected flush(): void {
     if (this.ws.readyState !== OPEN || !this.owner.hasQueued) return;
     this.socket.write(Frame.join(this.owner.takeQueued()).webSocketBytes);
   }

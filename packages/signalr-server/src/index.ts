@@ -1,9 +1,7 @@
-export { Hub, type GuardedArguments, type HubMethod } from './Hub';
-export { type HubOptions, type HubSettings } from './HubOptions';
-export { type ClientConnection, type CloseOptions, type SendOptions } from './ClientConnection';
-export { type HubHandlers } from './HttpDispatcher';
+export { Hub } from './Hub';
+export { type HubSettings } from './HubOptions';
+export { type ClientConnection } from './ClientConnection';
 export { HubError } from './HubError';
-export { guards, type ArgumentGuard } from './guards';
-export { type Logger, type LogFn } from './Logger';
-export { type TransportKind } from './TransportKind';
-export { fastifySignalR, type FastifySignalROptions } from './fastifySignalR';
+export { guards } from './guards';
+export { type Logger } from './Logger';
+export { fastifySignalR } from './fastifySignalR';

@@ -1,7 +1,7 @@
 import { type IncomingMessage } from 'node:http';
 import { type HubSettings } from './HubOptions';
 import { type Logger } from './Logger';
-import { TRANSPORT_KINDS, type TransportKind } from './TransportKind';
+import { TRANSPORT_KINDS, type TransportKind } from './Transport';
 
 /**
  * {@link HubSettings} with every default filled in and checked.

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import {
   type Position,
   formatNumber,
@@ -9,18 +8,15 @@ import {
 import { useFormik } from 'formik';
 import { FormDialog } from './FormDialog';
 import { NumberField } from './NumberField';
-import { submitThenClose } from './submitThenClose';
+import { type PositionDialogProps, submitThenClose } from './positionForm';
 
-/** Props of {@link ClosePositionDialog}. */
-export interface ClosePositionDialogProps {
+/** Props of {@link ClosePositionDialog}; `onSubmit` closes the position at the price. */
+export interface ClosePositionDialogProps extends PositionDialogProps<number> {
   readonly position: Position;
   /** The live price, if known: the close price offered by default. */
   readonly currentPrice: number | undefined;
   /** Decimals of the symbol's prices. */
   readonly pricePrecision: number;
-  /** Closes the position at the price; the dialog closes when it resolves. */
-  readonly onSubmit: (price: number) => Promise<void>;
-  readonly onClose: () => void;
 }
 
 interface FormValues extends Record<string, unknown> {
@@ -52,13 +48,15 @@ export function ClosePositionDialog({
       title="Close position"
       submitLabel="Close Position"
       submitColor="error"
+      summary={
+        <>
+          {position.symbol} {position.side} · current price{' '}
+          {currentPrice === undefined ? '-' : formatNumber(currentPrice, pricePrecision)}
+        </>
+      }
       formik={formik}
       onClose={onClose}
     >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {position.symbol} {position.side} · current price{' '}
-        {currentPrice === undefined ? '-' : formatNumber(currentPrice, pricePrecision)}
-      </Typography>
       <NumberField formik={formik} name="price" label="Close Price" autoFocus />
       <Button
         size="small"

@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography';
 import {
   type Position,
   type PositionSide,
@@ -9,23 +8,21 @@ import { useFormik } from 'formik';
 import { type PositionChanges } from '../store/PositionStore';
 import { FormDialog } from './FormDialog';
 import { NumberField } from './NumberField';
-import { parsePositionNumbers } from './parsePositionNumbers';
-import { submitThenClose } from './submitThenClose';
+import {
+  type PositionDialogProps,
+  type PositionNumberValues,
+  parsePositionNumbers,
+  submitThenClose,
+} from './positionForm';
 
-/** Props of {@link EditPositionDialog}. */
-export interface EditPositionDialogProps {
+/** Props of {@link EditPositionDialog}; `onSubmit` saves the changes. */
+export interface EditPositionDialogProps extends PositionDialogProps<PositionChanges> {
   readonly position: Position;
-  /** Saves the changes; the dialog closes when it resolves and stays open when it rejects. */
-  readonly onSubmit: (changes: PositionChanges) => Promise<void>;
-  readonly onClose: () => void;
 }
 
-interface FormValues extends Record<string, unknown> {
+interface FormValues extends Record<string, unknown>, PositionNumberValues {
   /** Not editable; in the values so the take-profit rule knows which side is profit. */
   side: PositionSide;
-  amount: string;
-  price: string;
-  tp: string;
 }
 
 const editSchema = withTakeProfitOnProfitSide(
@@ -50,12 +47,14 @@ export function EditPositionDialog({ position, onSubmit, onClose }: EditPosition
       titleId="edit-position-title"
       title="Edit position"
       submitLabel="Save"
+      summary={
+        <>
+          {position.symbol} {position.side}
+        </>
+      }
       formik={formik}
       onClose={onClose}
     >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {position.symbol} {position.side}
-      </Typography>
       <NumberField formik={formik} name="amount" label="Amount" autoFocus />
       <NumberField formik={formik} name="price" label="Entry Price" />
       <NumberField formik={formik} name="tp" label="Take Profit" />

@@ -4,6 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import { type FormikProps } from 'formik';
 import { type ReactNode } from 'react';
 
@@ -15,6 +16,8 @@ export interface FormDialogProps {
   /** The submit button's text, e.g. 'Save'. */
   readonly submitLabel: string;
   readonly submitColor?: ButtonProps['color'];
+  /** A line above the fields naming what the dialog acts on, e.g. 'BTCUSDT Buy'. */
+  readonly summary?: ReactNode;
   /** The form's state: it submits the form and disables the submit button meanwhile. */
   readonly formik: Pick<FormikProps<Record<string, unknown>>, 'handleSubmit' | 'isSubmitting'>;
   readonly onClose: () => void;
@@ -22,12 +25,16 @@ export interface FormDialogProps {
   readonly children: ReactNode;
 }
 
-/** The frame of the position dialogs: a titled form with its fields, then Cancel and submit. */
+/**
+ * The frame of the position dialogs: a titled form with its summary line and fields, then Cancel
+ * and submit.
+ */
 export function FormDialog({
   titleId,
   title,
   submitLabel,
   submitColor,
+  summary,
   formik,
   onClose,
   children,
@@ -37,6 +44,11 @@ export function FormDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <Box component="form" noValidate onSubmit={formik.handleSubmit}>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, pt: 1 }}>
+          {summary !== undefined && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {summary}
+            </Typography>
+          )}
           {children}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -13,26 +13,24 @@ import { useFormik } from 'formik';
 import { type NewPosition } from '../store/PositionStore';
 import { FormDialog } from './FormDialog';
 import { NumberField } from './NumberField';
-import { parsePositionNumbers } from './parsePositionNumbers';
-import { submitThenClose } from './submitThenClose';
+import {
+  type PositionDialogProps,
+  type PositionNumberValues,
+  parsePositionNumbers,
+  submitThenClose,
+} from './positionForm';
 
-/** Props of {@link PositionFormDialog}. */
-export interface PositionFormDialogProps {
+/** Props of {@link PositionFormDialog}; `onSubmit` stores the new position. */
+export interface PositionFormDialogProps extends PositionDialogProps<NewPosition> {
   /** The symbol to start with: the last one chosen (persisted by the caller). */
   readonly symbol: SymbolId;
   /** Called when the user picks another symbol, so the caller can remember it. */
   readonly onSymbolChange: (symbol: SymbolId) => void;
-  /** Stores the position; the dialog closes when it resolves and stays open when it rejects. */
-  readonly onSubmit: (position: NewPosition) => Promise<void>;
-  readonly onClose: () => void;
 }
 
-interface FormValues extends Record<string, unknown> {
+interface FormValues extends Record<string, unknown>, PositionNumberValues {
   symbol: SymbolId;
   side: PositionSide;
-  amount: string;
-  price: string;
-  tp: string;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { SYMBOLS, SYMBOL_CATALOGUE, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type PositionsMarket } from './PositionsMarket';
-import { type SymbolInfoLookup } from './SymbolInfoLookup';
+
+/** The display formats of a symbol: the api's symbol info, or the domain catalogue until it arrives. */
+export type SymbolInfoLookup = (symbol: SymbolId) => SymbolInfo;
 
 /**
  * The display formats of every symbol: the api's symbol info (the live exchange's tick and lot

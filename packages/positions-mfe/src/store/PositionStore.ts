@@ -1,11 +1,10 @@
 import { type Position, isTakeProfitReached } from '@pairwatch/domain';
 import { liveQuery } from 'dexie';
 import { type Observable, from } from 'rxjs';
-import { fromStoredPosition } from './fromStoredPosition';
 import { parsePosition } from './parsePosition';
 import { PositionNotFoundError } from './PositionNotFoundError';
 import { type PositionsDatabase } from './PositionsDatabase';
-import { toStoredPosition } from './toStoredPosition';
+import { fromStoredPosition, toStoredPosition } from './StoredPosition';
 
 /** What the Add position form gives the store; the store assigns the id. */
 export type NewPosition = Pick<Position, 'symbol' | 'side' | 'amount' | 'price' | 'tp'>;

@@ -8,3 +8,23 @@ export type PositionState = 'open' | 'ended';
  * every write, because IndexedDB cannot index a missing field (open positions have no `endReason`).
  */
 export type StoredPosition = Position & { readonly state: PositionState };
+
+/** Adds the derived `state` index field to a position before it is written. */
+export function toStoredPosition(position: Position): StoredPosition {
+  return { ...position, state: position.endReason === undefined ? 'open' : 'ended' };
+}
+
+/** Strips storage-only fields, so callers only ever see the domain `Position`. */
+export function fromStoredPosition(stored: StoredPosition): Position {
+  const { id, symbol, side, amount, price, tp, endReason, endPrice } = stored;
+  return {
+    id,
+    symbol,
+    side,
+    amount,
+    price,
+    tp,
+    ...(endReason === undefined ? {} : { endReason }),
+    ...(endPrice === undefined ? {} : { endPrice }),
+  };
+}

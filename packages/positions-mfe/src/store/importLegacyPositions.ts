@@ -1,8 +1,7 @@
 import { type Position } from '@pairwatch/domain';
 import { type Table } from 'dexie';
 import { parsePosition } from './parsePosition';
-import { type StoredPosition } from './StoredPosition';
-import { toStoredPosition } from './toStoredPosition';
+import { type StoredPosition, toStoredPosition } from './StoredPosition';
 
 /** Where the original app kept its positions: a JSON array in localStorage. */
 export const LEGACY_POSITIONS_KEY = 'positions';

@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { type Position } from '@pairwatch/domain';
 import { act, renderHook } from '@testing-library/react';
 import { Observable, type Subscriber } from 'rxjs';
-import { usePositions } from './usePositions';
+import {
+  LIVE_QUERY_FIRST_RETRY_MS,
+  LIVE_QUERY_MAX_RETRY_MS,
+  liveQueryRetryDelay,
+  usePositions,
+} from './usePositions';
 
 const btc: Position = { id: 1, symbol: 'BTCUSDT', side: 'Buy', amount: 1, price: 60000, tp: 66000 };
 const eth: Position = { id: 2, symbol: 'ETHUSDT', side: 'Sell', amount: 2, price: 3000, tp: 2700 };
@@ -105,5 +110,21 @@ describe('usePositions', () => {
     unmount();
     wait(60000);
     expect(store.readers).toHaveLength(1);
+  });
+});
+
+describe('liveQueryRetryDelay', () => {
+  it('waits 1 s after the first failure and doubles with each further one', () => {
+    expect([1, 2, 3, 4, 5].map(liveQueryRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16000]);
+  });
+
+  it('never waits longer than 30 s, however many failures came before', () => {
+    expect(liveQueryRetryDelay(6)).toBe(LIVE_QUERY_MAX_RETRY_MS);
+    expect(liveQueryRetryDelay(1_000_000)).toBe(LIVE_QUERY_MAX_RETRY_MS);
+    expect(LIVE_QUERY_MAX_RETRY_MS).toBe(30_000);
+  });
+
+  it('treats an attempt below 1 as the first', () => {
+    expect(liveQueryRetryDelay(0)).toBe(LIVE_QUERY_FIRST_RETRY_MS);
   });
 });

@@ -1,10 +1,8 @@
 import TableCell from '@mui/material/TableCell';
 import { type Position, realizedPnl } from '@pairwatch/domain';
 import { PnlText, PriceText } from '@pairwatch/ui-kit';
-import { DeleteIcon } from '../icons/DeleteIcon';
-import { type SymbolInfoLookup } from '../market/SymbolInfoLookup';
+import { type SymbolInfoLookup } from '../market/useSymbolInfos';
 import { PositionsTableFrame } from './PositionsTableFrame';
-import { RowActionButton } from './RowActionButton';
 
 /** Props of {@link EndedPositionsTable}. */
 export interface EndedPositionsTableProps {
@@ -40,14 +38,7 @@ export function EndedPositionsTable({ positions, symbolInfo, onDelete }: EndedPo
           </TableCell>
         </>
       )}
-      renderActions={(position) => (
-        <RowActionButton
-          title="Delete"
-          label="Delete position"
-          icon={<DeleteIcon fontSize="small" />}
-          onClick={() => onDelete(position)}
-        />
-      )}
+      onDelete={onDelete}
     />
   );
 }

@@ -3,9 +3,8 @@ import TableCell from '@mui/material/TableCell';
 import { type Position, type SymbolId, computePnl, unrealizedPnl } from '@pairwatch/domain';
 import { PnlText, PriceText } from '@pairwatch/ui-kit';
 import { CloseCircleIcon } from '../icons/CloseCircleIcon';
-import { DeleteIcon } from '../icons/DeleteIcon';
 import { EditIcon } from '../icons/EditIcon';
-import { type SymbolInfoLookup } from '../market/SymbolInfoLookup';
+import { type SymbolInfoLookup } from '../market/useSymbolInfos';
 import { PositionsTableFrame } from './PositionsTableFrame';
 import { RowActionButton } from './RowActionButton';
 
@@ -81,14 +80,9 @@ export function OpenPositionsTable({
             icon={<CloseCircleIcon fontSize="small" />}
             onClick={() => onClose(position)}
           />
-          <RowActionButton
-            title="Delete"
-            label="Delete position"
-            icon={<DeleteIcon fontSize="small" />}
-            onClick={() => onDelete(position)}
-          />
         </>
       )}
+      onDelete={onDelete}
     />
   );
 }

@@ -3,11 +3,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { type Position, type SymbolInfo } from '@pairwatch/domain';
+import { type Position, type SymbolInfo, formatAsEntered } from '@pairwatch/domain';
 import { EmptyTableRow, stackedTableOnPhones } from '@pairwatch/ui-kit';
 import { type ReactNode } from 'react';
-import { type SymbolInfoLookup } from '../market/SymbolInfoLookup';
-import { formatAmount } from './formatAmount';
+import { DeleteIcon } from '../icons/DeleteIcon';
+import { type SymbolInfoLookup } from '../market/useSymbolInfos';
+import { RowActionButton } from './RowActionButton';
 import { SideText } from './SideText';
 import { SymbolCell } from './SymbolCell';
 
@@ -23,15 +24,25 @@ export interface PositionsTableFrameProps {
   readonly symbolInfo: SymbolInfoLookup;
   /** The cells of the table's own columns, in the order of `columns`. */
   readonly renderCells: (position: Position, info: SymbolInfo, precision: number) => ReactNode;
-  /** The row's action buttons, shown in the last, unnamed column. */
-  readonly renderActions: (position: Position) => ReactNode;
+  /** The row's own action buttons, shown in the last, unnamed column before Delete. */
+  readonly renderActions?: (position: Position) => ReactNode;
+  readonly onDelete: (position: Position) => void;
 }
 
 const LEADING_COLUMNS = ['Symbol', 'Side', 'Amount'] as const;
 
 /**
+ * An amount of the base asset with the symbol's quantity precision, and more decimals when the
+ * amount as entered has them: `0.50000 BTC`, `1,000.7 DOGE` (DOGE's step is 1).
+ */
+export function formatAmount(amount: number, info: SymbolInfo): string {
+  return `${formatAsEntered(amount, info.quantityFormat.precision)} ${info.baseAsset}`;
+}
+
+/**
  * What the Open and Ended tables share (product §2): the Symbol, Side and Amount columns in the
- * symbol's formats, an Actions column, the empty-state row, and a `data-position-id` on each row.
+ * symbol's formats, an Actions column ending with Delete, the empty-state row, and a
+ * `data-position-id` on each row.
  */
 export function PositionsTableFrame({
   label,
@@ -41,6 +52,7 @@ export function PositionsTableFrame({
   symbolInfo,
   renderCells,
   renderActions,
+  onDelete,
 }: PositionsTableFrameProps) {
   const headers = [...LEADING_COLUMNS, ...columns];
   return (
@@ -68,7 +80,13 @@ export function PositionsTableFrame({
                 <TableCell>{formatAmount(position.amount, info)}</TableCell>
                 {renderCells(position, info, info.priceFormat.precision)}
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {renderActions(position)}
+                  {renderActions?.(position)}
+                  <RowActionButton
+                    title="Delete"
+                    label="Delete position"
+                    icon={<DeleteIcon fontSize="small" />}
+                    onClick={() => onDelete(position)}
+                  />
                 </TableCell>
               </TableRow>
             );

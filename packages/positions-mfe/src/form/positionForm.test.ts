@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { submitThenClose } from './submitThenClose';
+import { parsePositionNumbers, submitThenClose } from './positionForm';
 
 describe('submitThenClose', () => {
   it('closes the dialog once the store step has resolved', async () => {
@@ -27,5 +27,15 @@ describe('submitThenClose', () => {
       throw new Error('not a number');
     }, close);
     expect(close).not.toHaveBeenCalled();
+  });
+});
+
+describe('parsePositionNumbers', () => {
+  it('turns the typed amount, entry price and take profit into numbers', () => {
+    expect(parsePositionNumbers({ amount: ' 0.5 ', price: '60000', tp: '66000.25' })).toEqual({
+      amount: 0.5,
+      price: 60000,
+      tp: 66000.25,
+    });
   });
 });

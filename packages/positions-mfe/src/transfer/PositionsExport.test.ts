@@ -2,8 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { type Position } from '@pairwatch/domain';
 import { PositionStore } from '../store/PositionStore';
 import { createTestDatabase } from '../test-support/createTestDatabase';
-import { createPositionsExport } from './createPositionsExport';
-import { parsePositionsExport } from './parsePositionsExport';
+import { createPositionsExport, parsePositionsExport } from './PositionsExport';
 
 const positions: Position[] = [
   { id: 1, symbol: 'BTCUSDT', side: 'Buy', amount: 0.25, price: 60000, tp: 66000 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
-import { formatAmount } from './formatAmount';
+import { formatAmount } from './PositionsTableFrame';
 
 describe('formatAmount', () => {
   it('shows an amount as entered, with at least the symbol’s quantity step', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { MAX_POSITIONS_FILE_BYTES, readPositionsFile } from './readPositionsFile';
+import { MAX_POSITIONS_FILE_BYTES, readPositionsFile } from './positionsFile';
 
 function fakeFile(size: number) {
   return { name: 'positions.json', size, text: jest.fn(async () => 'x'.repeat(size)) };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { SYMBOLS, symbolIconFile } from '@pairwatch/domain';
-import { symbolLogoUrl } from './symbolLogoUrl';
+import { symbolLogoUrl } from './SymbolLogo';
 
 const iconsDir = path.join(
   path.dirname(require.resolve('cryptocurrency-icons/package.json')),

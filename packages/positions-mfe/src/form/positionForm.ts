@@ -1,0 +1,47 @@
+// What the Add, Edit and Close position dialogs share besides their frame (FormDialog): their
+// callbacks and how a submit ends, and the typed numbers of a position.
+import { type Position, parseNumberInput } from '@pairwatch/domain';
+
+/** The callbacks of a position dialog. */
+export interface PositionDialogProps<Submitted> {
+  /** Stores what the dialog submits; the dialog closes when it resolves and stays open when it rejects. */
+  readonly onSubmit: (submitted: Submitted) => Promise<void>;
+  readonly onClose: () => void;
+}
+
+/**
+ * Runs a dialog's store step and closes the dialog once it succeeds. When it fails the caller has
+ * already reported the error, so the dialog stays open with what the user typed.
+ */
+export async function submitThenClose(
+  submit: () => Promise<void>,
+  close: () => void,
+): Promise<void> {
+  try {
+    await submit();
+  } catch (_error: unknown) {
+    return;
+  }
+  close();
+}
+
+/** The amount, entry price and take profit as typed in the Add and Edit position forms. */
+export interface PositionNumberValues {
+  amount: string;
+  price: string;
+  tp: string;
+}
+
+/**
+ * The numbers typed in the Add and Edit position forms, already checked against
+ * `positionFormSchema`, as the store takes them.
+ */
+export function parsePositionNumbers(
+  values: Readonly<PositionNumberValues>,
+): Pick<Position, 'amount' | 'price' | 'tp'> {
+  return {
+    amount: parseNumberInput(values.amount),
+    price: parseNumberInput(values.price),
+    tp: parseNumberInput(values.tp),
+  };
+}
