@@ -199,8 +199,4 @@ export default tseslint.config(
     files: ['**/src/exposed/**', '**/*.config.{ts,mjs}', 'eslint.config.mjs'],
     rules: { 'no-restricted-syntax': 'off' },
   },
-  {
-    files: ['**/*.test.{ts,tsx}', '**/test-support/**'],
-    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
-  },
 );
