@@ -26,6 +26,7 @@ function jestConfig(options = {}) {
     transform: { '^.+\\.(t|j)sx?$': swc },
     moduleNameMapper: {
       '^@pairwatch/([a-z-]+)$': `${packages}/$1/src/index.ts`,
+      '^@pairwatch/ui-kit/colors$': `${packages}/ui-kit/src/colors.ts`,
       ...(options.moduleNameMapper ?? {}),
     },
     setupFilesAfterEnv: options.setupFilesAfterEnv ?? [],

@@ -17,6 +17,7 @@ export {
   symbolIconFile,
   ALERTS_STORE_KEY,
   persistedAlertsSymbol,
+  parseSymbolsInfo,
 } from './symbols';
 
 // intervals: the supported intervals, their facts, and candle open times.
@@ -33,7 +34,7 @@ export {
 } from './intervals';
 
 // candles: the OHLC(V) bar and its live update.
-export { type Candle, type CandleUpdate } from './candles';
+export { type Candle, type CandleUpdate, parseCandles, parseCandle } from './candles';
 
 // rsi: levels, RSI candles and the Wilder calculator.
 export {

@@ -7,6 +7,7 @@ import {
   intervalOpenTime,
   isInterval,
   isSymbolId,
+  parseCandle,
   type SymbolId,
   toUnixSeconds,
   type UnixMillis,
@@ -23,7 +24,7 @@ import {
 import { CandleStream } from './CandleStream';
 import { type HubConnectionFactory, type HubConnectionPort } from './HubConnectionPort';
 import { MarketDataError } from './MarketDataError';
-import { parseCandle } from './parseCandles';
+
 import { ReconnectPolicy } from './ReconnectPolicy';
 
 /** Where the hub connection is: the lifecycle the UI may show (e.g. a "reconnecting" chip). */

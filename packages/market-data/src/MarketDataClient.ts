@@ -6,6 +6,7 @@ import {
   intervalOpenTime,
   isInterval,
   isSymbolId,
+  parseCandles,
   type SymbolId,
   type SymbolInfo,
   toUnixMillis,
@@ -17,7 +18,7 @@ import { createSignalRConnection } from './createSignalRConnection';
 import { type HubConnectionFactory } from './HubConnectionPort';
 import { MarketDataError } from './MarketDataError';
 import { normalizeApiUrl } from './normalizeApiUrl';
-import { parseCandles } from './parseCandles';
+
 import { ReconnectPolicy } from './ReconnectPolicy';
 import { type FetchLike, requestJson } from './requestJson';
 import { SymbolsInfoLoader } from './SymbolsInfoLoader';

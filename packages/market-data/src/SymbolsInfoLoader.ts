@@ -1,6 +1,5 @@
-import { type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import { parseSymbolsInfo, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
 import { MarketDataError } from './MarketDataError';
-import { parseSymbolsInfo } from './parseSymbolsInfo';
 
 interface Batch {
   readonly symbols: Set<SymbolId>;

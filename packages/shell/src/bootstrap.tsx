@@ -5,9 +5,18 @@ import { requestAppConfig } from './config/requestAppConfig';
 import { loadRemoteComponent } from './federation/loadRemoteComponent';
 import { REMOTE_SCREENS } from './federation/remoteScreens';
 import { startFirstScreen } from './federation/startFirstScreen';
+import { FIRST_SCREEN_FRAME } from './firstScreen/FirstScreenFrame';
+import { settleWithin } from './firstScreen/settleWithin';
 import { registerServiceWorker } from './serviceWorker/registerServiceWorker';
 import { ShellApp } from './ShellApp';
 import { StartupError } from './StartupError';
+
+/**
+ * How long the frame waits for the market source it asked for at start (it has normally come long
+ * before): the frame then has its "Simulated market" chip from its first render, as the first
+ * screen had, so nothing moves when it is removed.
+ */
+const MARKET_SOURCE_WAIT_MS = 1000;
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -17,8 +26,10 @@ async function start(): Promise<void> {
     const config = await requestAppConfig();
     // Once, before any remote loads: market-data is a shared singleton, so both remotes use it.
     // startFirstScreen ran in main.ts (it returns what it started then): the first screen's
-    // requests are already under way.
-    configureMarketData({ apiUrl: config.apiUrl, prefetched: startFirstScreen(config) });
+    // requests are already under way, and the market source is known (it was asked first).
+    const started = startFirstScreen(config);
+    configureMarketData({ apiUrl: config.apiUrl, prefetched: started.requests });
+    const marketSource = await settleWithin(started.marketSource, MARKET_SOURCE_WAIT_MS);
     void registerServiceWorker();
     const loaders = {
       alerts: loadRemoteComponent(REMOTE_SCREENS.alerts),
@@ -26,11 +37,12 @@ async function start(): Promise<void> {
     };
     root.render(
       <StrictMode>
-        <ShellApp apiUrl={config.apiUrl} loaders={loaders} />
+        <ShellApp apiUrl={config.apiUrl} loaders={loaders} initialMarketSource={marketSource} />
       </StrictMode>,
     );
   } catch (error) {
     console.error('[pairwatch] the shell could not start:', error);
+    FIRST_SCREEN_FRAME.release();
     root.render(<StartupError error={error instanceof Error ? error : new Error(String(error))} />);
   }
 }

@@ -1,5 +1,5 @@
 import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
-import { TRADING_COLORS } from './tradingColors';
+import { PAIRWATCH_PALETTE } from './pairwatchPalette';
 
 /**
  * Builds the product's MUI theme for one colour mode. `success` and `error` use the trading
@@ -13,28 +13,20 @@ import { TRADING_COLORS } from './tradingColors';
  * ```
  */
 export function createPairwatchTheme(mode: PaletteMode): Theme {
-  const dark = mode === 'dark';
-  const primary = dark ? '#90caf9' : '#1565c0';
+  const colors = PAIRWATCH_PALETTE[mode];
+  const primary = colors.primary;
   return createTheme({
+    // Plain values (pairwatchPalette.ts): what draws before MUI loads uses the same ones.
     palette: {
       mode,
       primary: { main: primary },
-      // Text and filled controls meet WCAG AA (4.5:1): on white the candle colours are too light
-      // (3.0:1, 3.5:1), so light mode darkens them; on the dark paper they read as they are, with
-      // dark text on filled controls.
-      success: dark
-        ? { main: TRADING_COLORS.up, contrastText: '#0b0d10' }
-        : { main: '#00796b', contrastText: '#ffffff' },
-      error: dark
-        ? { main: TRADING_COLORS.down, contrastText: '#0b0d10' }
-        : { main: '#c62828', contrastText: '#ffffff' },
-      // MUI's orange with white text is 3.1:1 (the "Simulated market" chip).
-      warning: dark
-        ? { main: '#ffb74d', contrastText: '#0b0d10' }
-        : { main: '#b45309', contrastText: '#ffffff' },
-      ...(mode === 'dark'
-        ? { background: { default: '#121417', paper: '#181b20' } }
-        : { background: { default: '#f6f7f9', paper: '#ffffff' } }),
+      success: colors.success,
+      error: colors.error,
+      warning: colors.warning,
+      info: { main: colors.info },
+      background: colors.background,
+      text: colors.text,
+      divider: colors.divider,
     },
     shape: { borderRadius: 8 },
     typography: {

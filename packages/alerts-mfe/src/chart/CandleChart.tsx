@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
-import { alpha, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import { type Alert, type Interval, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
 import { MARKET_DATA_MESSAGES } from '@pairwatch/market-data';
 import { showToast } from '@pairwatch/ui-kit';
@@ -8,9 +8,12 @@ import { ALERTS_MESSAGES } from '../alertsMessages';
 import { type AlertsMarketData } from '../screen/AlertsServices';
 import { type SymbolInfoStatus } from '../store/AlertsStore';
 import { type AddAlertRequest, type ChartAppearance, ChartController } from './ChartController';
-import { CHART_HEIGHT, FIRST_CANDLES_MARK } from './chartConstants';
+import { adoptFirstChart } from '../firstScreen/firstChartSlot';
+import { chartAppearance } from './chartAppearance';
+import { CHART_HEIGHT } from './chartConstants';
 import { createMarketFeed } from './createMarketFeed';
 import { installChartTestHook } from './installChartTestHook';
+import { markFirstCandles } from './markFirstCandles';
 
 /** Props of {@link CandleChart}. */
 export interface CandleChartProps {
@@ -49,19 +52,8 @@ export function CandleChart({
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<ChartController | undefined>(undefined);
   const theme = useTheme();
-  const appearance = useMemo<ChartAppearance>(
-    () => ({
-      textColor: theme.palette.text.secondary,
-      strongTextColor: theme.palette.text.primary,
-      gridColor: theme.palette.divider,
-      watermarkColor: alpha(theme.palette.text.primary, 0.2),
-      // The theme's success/error are the trading colours tuned for text contrast (ui-kit).
-      upTextColor: theme.palette.success.main,
-      downTextColor: theme.palette.error.main,
-      surfaceColor: theme.palette.background.paper,
-    }),
-    [theme],
-  );
+  const mode = theme.palette.mode;
+  const appearance = useMemo<ChartAppearance>(() => chartAppearance(mode), [mode]);
   const initialAppearance = useRef(appearance);
   // The controller lives as long as the mount; it calls whatever handler is current.
   const addAlert = useRef(onAddAlert);
@@ -70,26 +62,26 @@ export function CandleChart({
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const created = new ChartController(element, {
-      feed: createMarketFeed(market),
-      appearance: initialAppearance.current,
-      onLoadError: (error) => {
-        showToast({
-          variant: 'error',
-          title: ALERTS_MESSAGES.errorTitle,
-          description: MARKET_DATA_MESSAGES.candles,
-          key: CANDLES_FAILED_TOAST,
-        });
-        console.warn('[alerts] candles failed:', error);
-      },
-      onAddAlert: (request) => addAlert.current(request),
-      onFirstCandlesDrawn: (view, bars) => {
-        if (typeof performance.mark !== 'function') return; // e.g. jsdom
-        performance.mark(FIRST_CANDLES_MARK, {
-          detail: { symbol: view.symbol, interval: view.interval, bars },
-        });
-      },
-    });
+    const onLoadError = (error: unknown) => {
+      showToast({
+        variant: 'error',
+        title: ALERTS_MESSAGES.errorTitle,
+        description: MARKET_DATA_MESSAGES.candles,
+        key: CANDLES_FAILED_TOAST,
+      });
+      console.warn('[alerts] candles failed:', error);
+    };
+    const onAddAlert = (request: AddAlertRequest) => addAlert.current(request);
+    // The chart the page drew before React, if it is still waiting (docs/architecture.md §2).
+    const created =
+      adoptFirstChart()?.adopt(element, createMarketFeed(market), { onLoadError, onAddAlert }) ??
+      new ChartController(element, {
+        feed: createMarketFeed(market),
+        appearance: initialAppearance.current,
+        onLoadError,
+        onAddAlert,
+        onFirstCandlesDrawn: markFirstCandles,
+      });
     controller.current = created;
     const uninstallHook = installChartTestHook(created);
     return () => {

@@ -15,7 +15,7 @@ import {
   hasRsiValue,
   intervalShowsTime,
 } from '@pairwatch/domain';
-import { TRADING_COLORS } from '@pairwatch/ui-kit';
+import { TRADING_COLORS } from '@pairwatch/ui-kit/colors';
 import {
   type AutoscaleInfo,
   CandlestickSeries,

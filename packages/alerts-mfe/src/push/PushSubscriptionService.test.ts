@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { type PushSubscriptionBody } from '../alerts/AlertsClient';
 import { type PushPlatform } from './PushPlatform';
-import { PushSubscriptionService, SUBSCRIPTION_ID_KEY } from './PushSubscriptionService';
+import { SUBSCRIPTION_ID_KEY } from './initialPushState';
+import { PushSubscriptionService } from './PushSubscriptionService';
 import { base64UrlToBytes } from './base64UrlToBytes';
 
 const KEY = 'BAECAwQ'; // base64url of bytes 4,1,2,3,4

@@ -1,5 +1,6 @@
 import { type PushSubscriptionBody } from '../alerts/AlertsClient';
 import { base64UrlToBytes } from './base64UrlToBytes';
+import { initialPushState, SUBSCRIPTION_ID_KEY } from './initialPushState';
 import { type PushPlatform } from './PushPlatform';
 
 /** Spec §3: push is unsupported (`unloaded`), not enabled (`inactive`) or ready (`active`). */
@@ -25,9 +26,6 @@ export interface PushApi {
   registerPushSubscription(subscription: PushSubscriptionBody): Promise<string>;
 }
 
-/** The localStorage key of the subscription id. */
-export const SUBSCRIPTION_ID_KEY = 'pairwatch-push-subscription-id';
-
 /**
  * This browser's Web Push subscription and the status the Alerts screen shows.
  *
@@ -49,14 +47,7 @@ export class PushSubscriptionService {
     private readonly platform: PushPlatform,
     private readonly storage: Storage | undefined,
   ) {
-    const subscriptionId = readId(storage);
-    this.state = !platform.supported
-      ? { status: 'unloaded', subscriptionId }
-      : {
-          status: this.granted() && subscriptionId ? 'active' : 'inactive',
-          subscriptionId,
-          ...(platform.permission() === 'denied' ? { problem: { kind: 'denied' } } : {}),
-        };
+    this.state = initialPushState(platform, storage);
   }
 
   readonly getState = (): PushState => this.state;
@@ -174,14 +165,6 @@ export class PushSubscriptionService {
       return;
     this.state = next;
     for (const listener of [...this.listeners]) listener();
-  }
-}
-
-function readId(storage: Storage | undefined): string | undefined {
-  try {
-    return storage?.getItem(SUBSCRIPTION_ID_KEY) || undefined;
-  } catch {
-    return undefined;
   }
 }
 

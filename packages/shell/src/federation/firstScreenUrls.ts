@@ -1,4 +1,6 @@
 import {
+  type Interval,
+  type SymbolId,
   DEFAULT_INTERVAL,
   DEFAULT_SYMBOL,
   isInterval,
@@ -26,7 +28,20 @@ const FIRST_CANDLES_LIMIT = '500';
  * draws from the browser's own storage first: nothing to start.
  */
 export function firstScreenUrls(apiUrl: string, place: FirstScreenPlace): string[] {
-  if (screenForPath(place.pathname) !== 'alerts') return [];
+  const view = firstChartView(place);
+  if (!view) return [];
+  const candles = new URLSearchParams({ ...view, limit: FIRST_CANDLES_LIMIT });
+  return [`${apiUrl}/candles?${candles.toString()}`, `${apiUrl}/symbols/${view.symbol}`];
+}
+
+/**
+ * The symbol and interval the first screen's chart opens with, or `undefined` when the first
+ * screen has no chart (Positions).
+ */
+export function firstChartView(
+  place: FirstScreenPlace,
+): { readonly symbol: SymbolId; readonly interval: Interval } | undefined {
+  if (screenForPath(place.pathname) !== 'alerts') return undefined;
   const params = new URLSearchParams(place.search);
   const linkedSymbol = params.get('symbol');
   const linkedInterval = params.get('interval');
@@ -34,6 +49,5 @@ export function firstScreenUrls(apiUrl: string, place: FirstScreenPlace): string
     ? linkedSymbol
     : (persistedAlertsSymbol(place.storedAlerts) ?? DEFAULT_SYMBOL);
   const interval = isInterval(linkedInterval) ? linkedInterval : DEFAULT_INTERVAL;
-  const candles = new URLSearchParams({ symbol, interval, limit: FIRST_CANDLES_LIMIT });
-  return [`${apiUrl}/candles?${candles.toString()}`, `${apiUrl}/symbols/${symbol}`];
+  return { symbol, interval };
 }

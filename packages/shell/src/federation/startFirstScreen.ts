@@ -1,8 +1,9 @@
 import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { ALERTS_STORE_KEY } from '@pairwatch/domain';
+import { ALERTS_STORE_KEY, type Interval, type SymbolId } from '@pairwatch/domain';
 import { type AppConfig } from '../config/AppConfig';
 import { screenForPath } from '../routing/screenForPath';
-import { firstScreenUrls, type FirstScreenPlace } from './firstScreenUrls';
+import { fetchMarketSource, type MarketSource } from '../status/fetchMarketSource';
+import { firstChartView, firstScreenUrls, type FirstScreenPlace } from './firstScreenUrls';
 import { registerAppRemotes } from './registerAppRemotes';
 import { REMOTE_SCREENS } from './remoteScreens';
 
@@ -21,7 +22,28 @@ const BROWSER: FirstScreenRuntime = {
   fetch: (url, init) => globalThis.fetch(url, init),
 };
 
-let started: ReadonlyMap<string, Promise<Response>> | undefined;
+/** The Alerts chart of the first screen: its view and its two answers (copies, read once). */
+export interface FirstChartStart {
+  readonly symbol: SymbolId;
+  readonly interval: Interval;
+  readonly candles: Promise<Response>;
+  readonly symbolInfo: Promise<Response>;
+}
+
+/** What {@link startFirstScreen} started. */
+export interface FirstScreenStart {
+  /** The first screen's api requests by URL, for market-data's `prefetched` option. */
+  readonly requests: ReadonlyMap<string, Promise<Response>>;
+  /** The first chart's data, when the first screen is Alerts (drawn by `drawFirstChart`). */
+  readonly chart: FirstChartStart | undefined;
+  /** The market source from `GET /status`; `undefined` when it could not be read. */
+  readonly marketSource: Promise<MarketSource | undefined>;
+}
+
+/** The Alerts remote's React-free first chart (`alerts_mfe/firstChart`). */
+export const FIRST_CHART_EXPOSE = './firstChart';
+
+let started: FirstScreenStart | undefined;
 
 /**
  * Starts, once per page, what the first screen waits for, in parallel with the shell's own shared
@@ -35,31 +57,52 @@ let started: ReadonlyMap<string, Promise<Response>> | undefined;
  * Only a head start: a failure here reaches nobody (the remote's own load and market-data's
  * requests report it), so no rejection is left unhandled.
  *
- * @returns the started requests by URL, for market-data's `prefetched` option.
+ * Also asks `GET /status` for the frame's "Simulated market" chip, which must be on screen
+ * before any simulated price is (the first chart draws before the React frame).
+ *
+ * @returns what it started, the same each call.
  */
 export function startFirstScreen(
   config: AppConfig,
   place: FirstScreenPlace = currentPlace(),
   runtime: FirstScreenRuntime = BROWSER,
-): ReadonlyMap<string, Promise<Response>> {
+): FirstScreenStart {
   if (started) return started;
   registerAppRemotes(config.remotes, runtime.registerRemotes);
-  const screen = REMOTE_SCREENS[screenForPath(place.pathname)];
-  const expose = `./${screen.moduleId.slice(screen.containerName.length + 1)}`;
-  runtime
-    .preloadRemote([
-      { nameOrAlias: screen.containerName, exposes: [expose], resourceCategory: 'sync' },
-    ])
-    .catch(() => undefined);
   const requests = new Map<string, Promise<Response>>();
+  const copies = new Map<string, Promise<Response>>();
   for (const url of firstScreenUrls(config.apiUrl, place)) {
     // The same headers as market-data's own request, so the answer is the one it would get.
     const response = runtime.fetch(url, { headers: { accept: 'application/json' } });
     response.catch(() => undefined);
     requests.set(url, response);
+    // A copy for the first chart, cloned before anyone reads the body (a body is read once).
+    const copy = response.then((answer) => answer.clone());
+    copy.catch(() => undefined);
+    copies.set(url, copy);
   }
-  started = requests;
-  return requests;
+  const view = firstChartView(place);
+  // The remote's code for what is drawn first: the React-free first chart when there is one (the
+  // screen itself loads once React has), else the screen.
+  const screen = REMOTE_SCREENS[screenForPath(place.pathname)];
+  const expose = view
+    ? FIRST_CHART_EXPOSE
+    : `./${screen.moduleId.slice(screen.containerName.length + 1)}`;
+  runtime
+    .preloadRemote([
+      { nameOrAlias: screen.containerName, exposes: [expose], resourceCategory: 'sync' },
+    ])
+    .catch(() => undefined);
+  const [candles, symbolInfo] = [...copies.values()];
+  const marketSource = fetchMarketSource(config.apiUrl, (input, init) =>
+    runtime.fetch(String(input), init ?? {}),
+  ).catch(() => undefined);
+  started = {
+    requests,
+    chart: view && candles && symbolInfo ? { ...view, candles, symbolInfo } : undefined,
+    marketSource,
+  };
+  return started;
 }
 
 function currentPlace(): FirstScreenPlace {

@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useSnackbar } from 'notistack';
 import { type RemoteComponentLoader } from '../federation/loadRemoteComponent';
 import { type RemoteScreen } from '../federation/remoteScreens';
+import { ReleaseFirstScreen } from '../firstScreen/ReleaseFirstScreen';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
 
@@ -36,7 +37,12 @@ export function RemoteScreenView({ screen, load }: RemoteScreenViewProps) {
     <RemoteErrorBoundary
       key={attempt.count}
       onError={onError}
-      fallback={(error) => <RemoteFallback title={screen.title} error={error} onRetry={retry} />}
+      fallback={(error) => (
+        <>
+          <RemoteFallback title={screen.title} error={error} onRetry={retry} />
+          <ReleaseFirstScreen />
+        </>
+      )}
     >
       <Suspense
         fallback={
@@ -46,6 +52,7 @@ export function RemoteScreenView({ screen, load }: RemoteScreenViewProps) {
         }
       >
         <Screen />
+        <ReleaseFirstScreen />
       </Suspense>
     </RemoteErrorBoundary>
   );

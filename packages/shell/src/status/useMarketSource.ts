@@ -11,12 +11,14 @@ export const MARKET_SOURCE_RETRY_MS = 10_000;
  *
  * @param apiUrl - the api origin.
  * @param fetchFn - `fetch`, injectable for tests.
+ * @param initial - the source already known (asked for at page start), shown from the first render.
  */
 export function useMarketSource(
   apiUrl: string,
   fetchFn: typeof fetch = fetch,
+  initial?: MarketSource,
 ): MarketSource | undefined {
-  const [source, setSource] = useState<MarketSource>();
+  const [source, setSource] = useState<MarketSource | undefined>(initial);
   useEffect(() => {
     const controller = new AbortController();
     let retryTimer: ReturnType<typeof setTimeout> | undefined;

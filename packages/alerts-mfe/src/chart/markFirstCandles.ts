@@ -1,0 +1,13 @@
+import { type ChartView } from './ChartController';
+import { FIRST_CANDLES_MARK } from './chartConstants';
+
+/**
+ * Sets the performance mark of a chart session's first drawn candles (read by the browser tests
+ * and `pnpm bench:web`), whether the first chart or the React screen's chart drew them.
+ */
+export function markFirstCandles(view: ChartView, bars: number): void {
+  if (typeof performance.mark !== 'function') return; // e.g. jsdom
+  performance.mark(FIRST_CANDLES_MARK, {
+    detail: { symbol: view.symbol, interval: view.interval, bars },
+  });
+}

@@ -1,0 +1,112 @@
+import {
+  type Candle,
+  type SymbolId,
+  type SymbolInfo,
+  isInterval,
+  isSymbolId,
+  parseCandles,
+  parseSymbolsInfo,
+} from '@pairwatch/domain';
+import { chartAppearance } from '../chart/chartAppearance';
+import { ChartController } from '../chart/ChartController';
+import { CANDLE_PAGE_SIZE } from '../chart/chartConstants';
+import { HandoverFeed } from '../chart/HandoverFeed';
+import { markFirstCandles } from '../chart/markFirstCandles';
+import { FirstChart } from '../firstScreen/FirstChart';
+import { offerFirstChart } from '../firstScreen/firstChartSlot';
+import { renderFirstScreen } from '../firstScreen/renderFirstScreen';
+import { browserPushPlatform } from '../push/browserPushPlatform';
+import { initialPushState } from '../push/initialPushState';
+
+/** What the shell gives `alerts_mfe/firstChart` (docs/architecture.md §2, "The first chart"). */
+export interface FirstChartOptions {
+  /** Where to draw: an empty element where the Alerts screen's content will be. */
+  readonly slot: HTMLElement;
+  /** The symbol and interval the Alerts screen will open with. */
+  readonly symbol: string;
+  readonly interval: string;
+  /** The shell's requests of `GET /candles` (latest 500) and `GET /symbols/{symbol}`. */
+  readonly candles: Promise<Response>;
+  readonly symbolInfo: Promise<Response>;
+  /** Told when the first screen is gone (the Alerts screen took the chart, or it was dropped). */
+  readonly onRemoved: () => void;
+}
+
+async function readJson(response: Promise<Response>, what: string): Promise<unknown> {
+  const answer = await response;
+  if (!answer.ok) throw new Error(`GET ${what} answered HTTP ${answer.status}.`);
+  return answer.json();
+}
+
+async function readSymbolInfo(
+  response: Promise<Response>,
+  symbol: SymbolId,
+): Promise<SymbolInfo | undefined> {
+  try {
+    return parseSymbolsInfo(await readJson(response, 'symbol info'), [symbol]).get(symbol);
+  } catch {
+    return undefined; // drawn with the catalogue's format; the screen asks again and reports it
+  }
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // blocked: the screen starts without a stored subscription id too
+  }
+}
+
+function prefersDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/**
+ * Draws the Alerts chart before React and MUI are loaded, from the page load's own requests, and
+ * leaves it for the Alerts screen to adopt (it moves the chart into its layout and hands the live
+ * stream over). Loaded by the shell through Module Federation; imports no shared module, so it
+ * runs as soon as its own chunk is there.
+ *
+ * @returns a promise settled on the first candles drawn (the `pairwatch:alerts:first-candles`
+ * mark), or rejected when nothing can be drawn (the screen then reports it as usual).
+ */
+export default function startFirstChart(options: FirstChartOptions): Promise<void> {
+  const { symbol, interval } = options;
+  if (!isSymbolId(symbol) || !isInterval(interval)) {
+    return Promise.reject(new RangeError(`No first chart for ${symbol} ${interval}.`));
+  }
+  const push = initialPushState(browserPushPlatform(), browserStorage());
+  const screen = renderFirstScreen(options.slot, { symbol, interval, push });
+  const candles: Promise<readonly Candle[]> = readJson(options.candles, 'candles').then(
+    parseCandles,
+  );
+  const feed = new HandoverFeed({ symbol, interval, limit: CANDLE_PAGE_SIZE, candles });
+  return new Promise<void>((resolve, reject) => {
+    let first: FirstChart | undefined;
+    const controller = new ChartController(screen.chart, {
+      feed,
+      appearance: chartAppearance(prefersDark() ? 'dark' : 'light'),
+      onFirstCandlesDrawn: (view, bars) => {
+        markFirstCandles(view, bars);
+        resolve();
+      },
+      onLoadError: (error) => {
+        first?.reportLoadError(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      onAddAlert: (request) => first?.requestAlert(request),
+    });
+    first = new FirstChart(screen.chart, controller, feed, () => {
+      screen.remove();
+      options.onRemoved();
+    });
+    const adoptable = first;
+    offerFirstChart(adoptable);
+    controller.show({ symbol, interval, symbolInfo: undefined, symbolInfoLoading: true });
+    void readSymbolInfo(options.symbolInfo, symbol).then((symbolInfo) => {
+      // After the adoption the screen says what to show.
+      if (adoptable.isAdopted) return;
+      controller.show({ symbol, interval, symbolInfo, symbolInfoLoading: false });
+    });
+  });
+}

@@ -1,0 +1,172 @@
+import {
+  INTERVALS,
+  INTERVAL_INFO,
+  type Interval,
+  type SymbolId,
+  symbolIconFile,
+} from '@pairwatch/domain';
+import { PAIRWATCH_PALETTE, type PairwatchModePalette } from '@pairwatch/ui-kit/colors';
+import { ALERTS_MESSAGES } from '../alertsMessages';
+import { CHART_HEIGHT } from '../chart/chartConstants';
+import { type PushState } from '../push/PushSubscriptionService';
+
+/** What {@link renderFirstScreen} drew. */
+export interface FirstScreen {
+  /** The chart's element (empty: the chart draws into it). */
+  readonly chart: HTMLElement;
+  /** Removes everything it drew but the chart's element, wherever that is now. */
+  readonly remove: () => void;
+}
+
+/** What the first screen shows around the chart. */
+export interface FirstScreenView {
+  readonly symbol: SymbolId;
+  readonly interval: Interval;
+  /** The push state the page starts with: it decides the banner above the card. */
+  readonly push: PushState;
+}
+
+const STYLE_ID = 'pairwatch-alerts-first-screen';
+
+/** Colours MUI derives from the palette: an outlined info Alert's text and border, a selected toggle. */
+interface ModeTones {
+  readonly bannerText: string;
+  readonly bannerBorder: string;
+  readonly selected: string;
+}
+
+const TONES: Readonly<Record<'light' | 'dark', ModeTones>> = {
+  light: {
+    bannerText: 'rgb(1, 67, 97)',
+    bannerBorder: 'rgb(3, 169, 244)',
+    selected: 'rgba(0, 0, 0, 0.08)',
+  },
+  dark: {
+    bannerText: 'rgb(184, 231, 251)',
+    bannerBorder: 'rgb(79, 195, 247)',
+    selected: 'rgba(255, 255, 255, 0.16)',
+  },
+};
+
+function modeRules(colors: PairwatchModePalette, tones: ModeTones): string {
+  return `.pwa{color:${colors.text.primary}}
+.pwa-card{background:${colors.background.paper};border-color:${colors.divider}}
+.pwa-control{border-color:${colors.divider};color:${colors.text.primary}}
+.pwa-toggle .pwa-on{background:${tones.selected}}
+.pwa-toggle span{color:${colors.text.secondary}}
+.pwa-banner{color:${tones.bannerText};border-color:${tones.bannerBorder}}
+.pwa-banner-info svg{color:${colors.info}}
+.pwa-banner-warning{border-color:${colors.warning.main}}
+.pwa-banner-warning svg{color:${colors.warning.main}}
+.pwa-link{color:${colors.primary}}`;
+}
+
+/**
+ * The sizes are those of the React screen's MUI components (AlertsScreen: Stack spacing 2 with
+ * py 2, the outlined Banner, the Card with p 2, the pickers' row with mb 2; ui-kit's SymbolPicker
+ * and IntervalPicker): the browser suite checks that the chart does not move when React takes it.
+ */
+const LAYOUT = `.pwa{display:flex;flex-direction:column;gap:16px;padding:16px 0;font-family:'Inter','Roboto','Helvetica','Arial',sans-serif}
+.pwa-banner{display:flex;align-items:center;padding:6px 16px;border:1px solid;border-radius:8px;font-size:0.875rem;line-height:1.43;letter-spacing:0.01071em}
+.pwa-banner svg{flex:none;width:22px;height:22px;padding:7px 0;margin-right:12px;fill:currentColor}
+.pwa-banner-text{padding:8px 0;min-width:0}
+.pwa-link{text-decoration:underline}
+.pwa-card{border:1px solid;border-radius:8px;padding:16px}
+.pwa-pickers{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;margin-bottom:16px}
+.pwa-control{box-sizing:border-box;border:1px solid;font-weight:600;letter-spacing:0.02857em}
+.pwa-symbol{display:flex;align-items:center;gap:8px;width:180px;height:36.5px;padding:5px 15px;border-radius:8px;font-size:0.875rem;line-height:1.75}
+.pwa-symbol img{width:20px;height:20px}
+.pwa-toggle{display:flex}
+.pwa-toggle span{box-sizing:border-box;padding:7px 10px;border:1px solid;font-size:0.8125rem;line-height:1.75}
+.pwa-toggle span+span{margin-left:-1px}
+.pwa-toggle span:first-child{border-radius:8px 0 0 8px}
+.pwa-toggle span:last-child{border-radius:0 8px 8px 0}`;
+
+function installStyle(doc: Document): void {
+  if (doc.getElementById(STYLE_ID)) return;
+  const style = doc.createElement('style');
+  style.id = STYLE_ID;
+  style.textContent = `${LAYOUT}
+${modeRules(PAIRWATCH_PALETTE.light, TONES.light)}
+@media (prefers-color-scheme: dark){${modeRules(PAIRWATCH_PALETTE.dark, TONES.dark)}}`;
+  doc.head.append(style);
+}
+
+/** Material's outlined info and warning icons (24-unit view box). */
+const ICON_PATHS = {
+  info: 'M11 7h2v2h-2zm0 4h2v6h-2zm1-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8',
+  warning: 'M12 5.99 19.53 19H4.47zM12 2 1 21h22zm1 14h-2v2h2zm0-6h-2v4h2z',
+} as const;
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const created = doc.createElement(tag);
+  created.className = className;
+  if (text !== undefined) created.textContent = text;
+  return created;
+}
+
+/** The banner the React screen will show for this push state (PushBanner), or none. */
+function banner(doc: Document, push: PushState): HTMLElement | undefined {
+  if (push.status === 'active') return undefined;
+  const warning = push.status === 'unloaded' || push.problem?.kind === 'denied';
+  const box = element(doc, 'div', `pwa-banner pwa-banner-${warning ? 'warning' : 'info'}`);
+  const icon = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  icon.setAttribute('viewBox', '0 0 24 24');
+  icon.setAttribute('aria-hidden', 'true');
+  const path = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', ICON_PATHS[warning ? 'warning' : 'info']);
+  icon.append(path);
+  const text = element(doc, 'div', 'pwa-banner-text');
+  if (push.status === 'unloaded') text.textContent = ALERTS_MESSAGES.pushUnsupported;
+  else if (warning) text.textContent = ALERTS_MESSAGES.pushDenied;
+  else {
+    text.append(
+      ALERTS_MESSAGES.pushInactiveBefore,
+      element(doc, 'span', 'pwa-link', ALERTS_MESSAGES.pushInactiveLink),
+      ALERTS_MESSAGES.pushInactiveAfter,
+    );
+  }
+  box.append(icon, text);
+  return box;
+}
+
+/**
+ * Draws the top of the Alerts screen into `slot` before React: the push banner the screen will
+ * show, the card with still pickers (the symbol and interval it opens with) and the chart's
+ * element at its final size. Plain DOM, in the React screen's geometry, so the chart stays where
+ * it is when the screen adopts it (docs/architecture.md §2, "The first chart").
+ */
+export function renderFirstScreen(slot: HTMLElement, view: FirstScreenView): FirstScreen {
+  const doc = slot.ownerDocument;
+  installStyle(doc);
+  const root = element(doc, 'div', 'pwa');
+  const top = banner(doc, view.push);
+  if (top) root.append(top);
+  const card = element(doc, 'div', 'pwa-card');
+  const pickers = element(doc, 'div', 'pwa-pickers');
+  const symbol = element(doc, 'span', 'pwa-control pwa-symbol');
+  const logo = doc.createElement('img');
+  logo.alt = '';
+  logo.src = `/icons/${symbolIconFile(view.symbol)}`;
+  symbol.append(logo, view.symbol);
+  const toggle = element(doc, 'span', 'pwa-toggle');
+  for (const interval of INTERVALS) {
+    const button = element(doc, 'span', 'pwa-control', INTERVAL_INFO[interval].label);
+    if (interval === view.interval) button.classList.add('pwa-on');
+    toggle.append(button);
+  }
+  pickers.append(symbol, toggle);
+  const chart = doc.createElement('div');
+  chart.setAttribute('role', 'figure');
+  chart.setAttribute('aria-label', `${view.symbol} candlestick chart with RSI`);
+  chart.style.cssText = `height:${CHART_HEIGHT}px;width:100%;position:relative`;
+  card.append(pickers, chart);
+  root.append(card);
+  slot.append(root);
+  return { chart, remove: () => root.remove() };
+}
