@@ -265,6 +265,13 @@ export function createAppServers({ repoRoot = REPO_ROOT, ports, host = '127.0.0.
     "base-uri 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+  // What a page waits on first beyond its own origin, announced with the page as a CDN would: the
+  // manifest of its screen's remote (app-config.json names it, so the page itself learns it only
+  // after its script ran; docs/architecture.md §2, "The first chart"). The shell routes every
+  // path but /positions to the Alerts screen.
+  const documentLinks = (pathname) => [
+    `<${pathname.toLowerCase().startsWith('/positions') ? appConfig.remotes.positions : appConfig.remotes.alerts}>; rel=preload; as=fetch; crossorigin=anonymous`,
+  ];
   // Source maps stay private unless a developer asks for them (`SERVE_SOURCE_MAPS=true`).
   const sourceMaps = process.env.SERVE_SOURCE_MAPS === 'true';
   return {
@@ -274,6 +281,7 @@ export function createAppServers({ repoRoot = REPO_ROOT, ports, host = '127.0.0.
       spaFallback: true,
       sourceMaps,
       contentSecurityPolicy,
+      documentLinks,
       overrides: {
         '/app-config.json': {
           body: `${JSON.stringify(appConfig, null, 2)}\n`,

@@ -2,6 +2,8 @@ import {
   type Candle,
   type SymbolId,
   type SymbolInfo,
+  SYMBOL_CATALOGUE,
+  formatNumber,
   isInterval,
   isSymbolId,
   parseCandles,
@@ -30,6 +32,16 @@ export interface FirstChartOptions {
   readonly symbolInfo: Promise<Response>;
   /** Told when the first screen is gone (the Alerts screen took the chart, or it was dropped). */
   readonly onRemoved: () => void;
+}
+
+/**
+ * How long the chart waits for its data before it is created anyway (and shows its loading
+ * watermark): a slow api must not leave the card empty.
+ */
+const DATA_WAIT_MS = 250;
+
+function delay(ms: number): Promise<undefined> {
+  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
 }
 
 async function readJson(response: Promise<Response>, what: string): Promise<unknown> {
@@ -70,16 +82,32 @@ function prefersDark(): boolean {
  * @returns a promise settled on the first candles drawn (the `pairwatch:alerts:first-candles`
  * mark), or rejected when nothing can be drawn (the screen then reports it as usual).
  */
-export default function startFirstChart(options: FirstChartOptions): Promise<void> {
+export default async function startFirstChart(options: FirstChartOptions): Promise<void> {
   const { symbol, interval } = options;
   if (!isSymbolId(symbol) || !isInterval(interval)) {
-    return Promise.reject(new RangeError(`No first chart for ${symbol} ${interval}.`));
+    throw new RangeError(`No first chart for ${symbol} ${interval}.`);
   }
   const push = initialPushState(browserPushPlatform(), browserStorage());
   const screen = renderFirstScreen(options.slot, { symbol, interval, push });
   const candles: Promise<readonly Candle[]> = readJson(options.candles, 'candles').then(
     parseCandles,
   );
+  const symbolInfo = readSymbolInfo(options.symbolInfo, symbol);
+  // The legend's number formats: Intl sets up its locale data the first time (~20 ms here), so
+  // that is done while the answers are on their way rather than after they came.
+  formatNumber(0, SYMBOL_CATALOGUE[symbol].priceFormat.precision);
+  formatNumber(0, 2);
+  // The chart is created with its data when that is (nearly) there, as it usually is: created
+  // before, it would draw itself empty first, a whole frame of work before the candles.
+  const data = Promise.all([candles, symbolInfo]);
+  data.catch(() => undefined);
+  const info = await Promise.race([
+    data.then(
+      ([, known]) => ({ known }),
+      () => undefined,
+    ),
+    delay(DATA_WAIT_MS),
+  ]);
   const feed = new HandoverFeed({ symbol, interval, limit: CANDLE_PAGE_SIZE, candles });
   return new Promise<void>((resolve, reject) => {
     let first: FirstChart | undefined;
@@ -102,11 +130,15 @@ export default function startFirstChart(options: FirstChartOptions): Promise<voi
     });
     const adoptable = first;
     offerFirstChart(adoptable);
+    if (info) {
+      controller.show({ symbol, interval, symbolInfo: info.known, symbolInfoLoading: false });
+      return;
+    }
     controller.show({ symbol, interval, symbolInfo: undefined, symbolInfoLoading: true });
-    void readSymbolInfo(options.symbolInfo, symbol).then((symbolInfo) => {
+    void symbolInfo.then((known) => {
       // After the adoption the screen says what to show.
       if (adoptable.isAdopted) return;
-      controller.show({ symbol, interval, symbolInfo, symbolInfoLoading: false });
+      controller.show({ symbol, interval, symbolInfo: known, symbolInfoLoading: false });
     });
   });
 }
