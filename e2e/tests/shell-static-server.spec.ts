@@ -79,6 +79,29 @@ test.describe('the static servers', () => {
     expect(csp).not.toContain('unsafe-eval');
   });
 
+  test("announce the first screen's remote manifest with the page, and the page preloads the config", async ({
+    stack,
+  }) => {
+    const preload = (manifest: string) =>
+      `<${manifest}>; rel=preload; as=fetch; crossorigin=anonymous`;
+    for (const [route, remote] of [
+      ['/alerts', stack.urls.alerts],
+      ['/', stack.urls.alerts],
+      ['/positions', stack.urls.positions],
+    ] as const) {
+      const page = await fetch(`${stack.urls.shell}${route}`);
+      expect([route, page.headers.get('link')]).toEqual([
+        route,
+        preload(`${remote}/mf-manifest.json`),
+      ]);
+      expect(await page.text()).toContain(
+        '<link rel="preload" href="/app-config.json" as="fetch" crossorigin="anonymous" />',
+      );
+    }
+    // Only the page: a script or the config carries no such header.
+    expect((await fetch(`${stack.urls.shell}/app-config.json`)).headers.get('link')).toBeNull();
+  });
+
   test('do not publish source maps', async ({ stack }) => {
     const manifest = (await (await fetch(`${stack.urls.alerts}/mf-manifest.json`)).json()) as {
       metaData: { remoteEntry: { name: string } };

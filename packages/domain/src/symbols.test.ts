@@ -6,6 +6,7 @@ import {
   isSymbolId,
   persistedAlertsSymbol,
   symbolIconFile,
+  parseSymbolsInfo,
 } from './symbols';
 
 describe('symbols catalogue', () => {
@@ -62,5 +63,34 @@ describe('persistedAlertsSymbol', () => {
     ['a symbol of the wrong type', '{"state":{"symbol":42}}'],
   ])('is undefined for %s', (_, raw) => {
     expect(persistedAlertsSymbol(raw)).toBeUndefined();
+  });
+});
+
+describe('parseSymbolsInfo', () => {
+  const info = {
+    symbol: 'ETHUSDT',
+    baseAsset: 'ETH',
+    quoteAsset: 'USDT',
+    priceFormat: { precision: 2, minMove: 0.01 },
+    quantityFormat: { precision: 4, minMove: 0.0001 },
+  };
+
+  it('picks the wanted symbols, leaving out those the api does not know', () => {
+    const parsed = parseSymbolsInfo({ ETHUSDT: info, BTCUSDT: { nonsense: true } }, [
+      'ETHUSDT',
+      'DOTUSDT',
+    ]);
+    expect([...parsed]).toEqual([['ETHUSDT', info]]);
+  });
+
+  it('names a malformed entry and refuses an answer that is not an object', () => {
+    expect(() =>
+      parseSymbolsInfo({ ETHUSDT: { ...info, priceFormat: { precision: -1, minMove: 0.01 } } }, [
+        'ETHUSDT',
+      ]),
+    ).toThrow('Malformed symbol info for ETHUSDT');
+    expect(() => parseSymbolsInfo([], ['ETHUSDT'])).toThrow(
+      'Expected an object keyed by symbol, got []',
+    );
   });
 });

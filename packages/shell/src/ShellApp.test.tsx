@@ -45,6 +45,21 @@ describe('ShellApp', () => {
     expect(screen.getByRole('combobox', { name: 'Screen' })).toHaveTextContent('Alerts');
   });
 
+  it('shows the chip from its first render when the market source was known at start', () => {
+    // The first screen asked /status before React: the frame must not render without the chip
+    // and then move when it comes (the first chart would move with it).
+    render(
+      <ShellApp
+        apiUrl="http://api.test"
+        loaders={loaders}
+        initialMarketSource="simulator"
+        fetchFn={statusFetch('simulator')}
+      />,
+    );
+    expect(screen.getByRole('banner')).toHaveAttribute('data-market-source', 'simulator');
+    expect(screen.getByText('Simulated market')).toBeInTheDocument();
+  });
+
   it('shows the "Simulated market" chip once /status says the api runs on the simulator', async () => {
     const fetchFn = await renderUntilStatusApplied('simulator');
     expect(fetchFn).toHaveBeenCalledWith('http://api.test/status', expect.anything());

@@ -13,6 +13,7 @@ import { chartAppearance } from '../chart/chartAppearance';
 import { ChartController } from '../chart/ChartController';
 import { CANDLE_PAGE_SIZE } from '../chart/chartConstants';
 import { HandoverFeed } from '../chart/HandoverFeed';
+import { installChartTestHook } from '../chart/installChartTestHook';
 import { markFirstCandles } from '../chart/markFirstCandles';
 import { FirstChart } from '../firstScreen/FirstChart';
 import { offerFirstChart } from '../firstScreen/firstChartSlot';
@@ -124,7 +125,11 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
       },
       onAddAlert: (request) => first?.requestAlert(request),
     });
+    // Browser tests read the chart before React too; and the hook's flag is read now, when the
+    // alerts code first loads, not later with the screen's code.
+    const uninstallHook = installChartTestHook(controller);
     first = new FirstChart(screen.chart, controller, feed, () => {
+      uninstallHook();
       screen.remove();
       options.onRemoved();
     });

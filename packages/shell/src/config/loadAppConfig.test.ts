@@ -14,10 +14,10 @@ function answering(response: Partial<Response>) {
 }
 
 describe('loadAppConfig', () => {
-  it('fetches app-config.json bypassing the HTTP cache and returns it checked', async () => {
+  it('fetches app-config.json as the page preloads it (default cache mode) and returns it checked', async () => {
     const fetchFn = answering({ json: async () => config });
     await expect(loadAppConfig(fetchFn)).resolves.toEqual(config);
-    expect(fetchFn).toHaveBeenCalledWith(APP_CONFIG_PATH, { cache: 'no-store' });
+    expect(fetchFn).toHaveBeenCalledWith(APP_CONFIG_PATH);
   });
 
   it('reports the HTTP status when the file is missing', async () => {

@@ -13,8 +13,10 @@ export const APP_CONFIG_PATH = '/app-config.json';
 export async function loadAppConfig(fetchFn: typeof fetch = fetch): Promise<AppConfig> {
   let response: Response;
   try {
-    // no-store: a redeploy that moves a remote must take effect on the next page load.
-    response = await fetchFn(APP_CONFIG_PATH, { cache: 'no-store' });
+    // The default cache mode, so this takes the page's preload of it (index.html). A redeploy
+    // that moves a remote still takes effect on the next page load: the file is served with
+    // `Cache-Control: no-cache` (revalidated every time), as README "Configuration" asks of hosts.
+    response = await fetchFn(APP_CONFIG_PATH);
   } catch (error) {
     throw new AppConfigError(`Could not fetch ${APP_CONFIG_PATH}: ${String(error)}.`);
   }

@@ -9,8 +9,25 @@ const CONFIG = {
   },
 };
 
+const STATUS = { marketData: { source: 'simulator' } };
+
+/** A fetch answer whose body can be read once, as a real one (jsdom has no `Response`). */
+function answer(body: unknown, status = 200): Response {
+  let read = false;
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    json: () => {
+      if (read) return Promise.reject(new TypeError('Body has already been consumed.'));
+      read = true;
+      return Promise.resolve(body);
+    },
+    clone: () => answer(body, status),
+  } as unknown as Response;
+}
+
 describe('startFirstScreen', () => {
-  it("registers the remotes, preloads the first screen's remote and starts its requests, once per page", async () => {
+  it("registers the remotes, preloads the first chart's code and starts its requests, once per page", async () => {
     const runtime = {
       registerRemotes: jest.fn<FirstScreenRuntime['registerRemotes']>(),
       preloadRemote: jest.fn<FirstScreenRuntime['preloadRemote']>(() =>
@@ -19,7 +36,7 @@ describe('startFirstScreen', () => {
       fetch: jest.fn<FirstScreenRuntime['fetch']>((url) =>
         url.includes('/symbols/')
           ? Promise.reject(new TypeError('Failed to fetch'))
-          : Promise.resolve({ ok: true } as Response),
+          : Promise.resolve(answer(url.endsWith('/status') ? STATUS : [])),
       ),
     };
     const place = { pathname: '/alerts', search: '?symbol=ETHUSDT', storedAlerts: null };
@@ -29,23 +46,60 @@ describe('startFirstScreen', () => {
     const started = startFirstScreen(CONFIG, place, runtime);
 
     expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+    // The React-free first chart, not the screen: the screen loads once React has.
     expect(runtime.preloadRemote).toHaveBeenCalledWith([
-      { nameOrAlias: 'alerts_mfe', exposes: ['./AlertsRoute'], resourceCategory: 'sync' },
+      { nameOrAlias: 'alerts_mfe', exposes: ['./firstChart'], resourceCategory: 'sync' },
     ]);
-    expect([...started.keys()]).toEqual([
+    expect([...started.requests.keys()]).toEqual([
       'http://127.0.0.1:5080/candles?symbol=ETHUSDT&interval=OneMinute&limit=500',
       'http://127.0.0.1:5080/symbols/ETHUSDT',
     ]);
-    expect(runtime.fetch).toHaveBeenCalledWith(expect.any(String), {
+    expect(runtime.fetch).toHaveBeenCalledWith(expect.stringContaining('/candles?'), {
       headers: { accept: 'application/json' },
     });
+    expect(started.chart).toMatchObject({ symbol: 'ETHUSDT', interval: 'OneMinute' });
+    // The chart gets copies: market-data can still read the originals' bodies.
+    const copy = await started.chart!.candles;
+    const original = await started.requests.get(
+      'http://127.0.0.1:5080/candles?symbol=ETHUSDT&interval=OneMinute&limit=500',
+    )!;
+    expect(copy).not.toBe(original);
+    expect(await copy.json()).toEqual([]);
+    expect(await original.json()).toEqual([]);
+    await expect(started.marketSource).resolves.toBe('simulator');
     // The second call (bootstrap's) gets the same requests and starts nothing new.
     expect(startFirstScreen(CONFIG, place, runtime)).toBe(started);
-    expect(runtime.fetch).toHaveBeenCalledTimes(2);
+    expect(runtime.fetch).toHaveBeenCalledTimes(3);
     expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
     // Failures of the head start are left to the screen: none is reported as unhandled.
     await new Promise((resolve) => setTimeout(resolve, 10));
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
+  });
+
+  it('on Positions preloads the screen, starts no chart and leaves an unreadable status unknown', async () => {
+    let start: typeof startFirstScreen | undefined;
+    // A page of its own: startFirstScreen keeps what it started for the page.
+    jest.isolateModules(() => {
+      ({ startFirstScreen: start } =
+        jest.requireActual<typeof import('./startFirstScreen')>('./startFirstScreen'));
+    });
+    const runtime = {
+      registerRemotes: jest.fn<FirstScreenRuntime['registerRemotes']>(),
+      preloadRemote: jest.fn<FirstScreenRuntime['preloadRemote']>(() => Promise.resolve()),
+      fetch: jest.fn<FirstScreenRuntime['fetch']>(() => Promise.resolve(answer({}, 500))),
+    };
+    const started = start!(
+      CONFIG,
+      { pathname: '/positions', search: '', storedAlerts: null },
+      runtime,
+    );
+    expect(runtime.preloadRemote).toHaveBeenCalledWith([
+      { nameOrAlias: 'positions_mfe', exposes: ['./PositionsRoute'], resourceCategory: 'sync' },
+    ]);
+    expect(started.chart).toBeUndefined();
+    expect(started.requests.size).toBe(0);
+    await expect(started.marketSource).resolves.toBeUndefined();
+    expect(runtime.fetch).toHaveBeenCalledWith('http://127.0.0.1:5080/status', expect.anything());
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { type RemoteComponentLoader } from '../federation/loadRemoteComponent';
 import { REMOTE_SCREENS } from '../federation/remoteScreens';
 import { renderInShell } from '../test-support/renderInShell';
@@ -15,6 +15,42 @@ function quietConsole() {
 }
 
 describe('RemoteScreenView', () => {
+  it("removes the page's first screen once the remote screen, or its fallback, is there", async () => {
+    quietConsole();
+    const firstScreen = () => {
+      document.body.insertAdjacentHTML('beforeend', '<div id="first-screen"></div>');
+    };
+    // The screen's own effects run first: the Alerts chart adopts the first chart in them.
+    let frameAtScreenEffect: boolean | undefined;
+    const AdoptingScreen: ComponentType = () => {
+      useEffect(() => {
+        frameAtScreenEffect = document.getElementById('first-screen') !== null;
+      }, []);
+      return <h1>Alerts screen</h1>;
+    };
+    firstScreen();
+    const { unmount } = renderInShell(
+      <RemoteScreenView screen={REMOTE_SCREENS.alerts} load={async () => AdoptingScreen} />,
+    );
+    expect(document.getElementById('first-screen')).not.toBeNull();
+    await screen.findByRole('heading', { name: 'Alerts screen' });
+    expect(frameAtScreenEffect).toBe(true);
+    expect(document.getElementById('first-screen')).toBeNull();
+    unmount();
+
+    firstScreen();
+    renderInShell(
+      <RemoteScreenView
+        screen={REMOTE_SCREENS.positions}
+        load={async () => {
+          throw new Error('remote down');
+        }}
+      />,
+    );
+    await screen.findByText('Positions is unavailable');
+    expect(document.getElementById('first-screen')).toBeNull();
+  });
+
   it('shows the remote component once its loader resolves', async () => {
     const load = jest.fn<RemoteComponentLoader>(async () => PositionsScreen);
     renderInShell(<RemoteScreenView screen={REMOTE_SCREENS.positions} load={load} />);

@@ -1,0 +1,152 @@
+import { type Page } from '@playwright/test';
+import { FIRST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
+import { expect, test } from '../harness/fixtures';
+
+// The first chart (docs/architecture.md §2): drawn before React into the page's static frame,
+// then adopted by the Alerts screen. What a person sees: the candles early, labelled as simulated
+// from the start, and nothing that moves when React takes over.
+
+/** Where the chart was, and what was on screen, when its first candles were drawn. */
+interface AtFirstCandles {
+  readonly chart: { x: number; y: number; width: number; height: number };
+  /** Whether that chart was still the first screen's (React had not taken it yet). */
+  readonly beforeReact: boolean;
+  /** The "Simulated market" chip: shown, and the element on top at its centre. */
+  readonly chipOnTop: boolean;
+  readonly chipText: string;
+}
+
+/**
+ * Records, in the page, the chart's box and the chip at the moment of the first-candles mark:
+ * the first screen is gone soon after, so the test cannot look at it afterwards.
+ */
+async function recordFirstCandles(page: Page): Promise<void> {
+  await page.addInitScript((mark) => {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName(mark).length) return;
+      observer.disconnect();
+      // The chart's first canvas: the element that moves, canvases and all, at the adoption.
+      const chart = document.querySelector('[role="figure"] canvas')!;
+      const box = chart.getBoundingClientRect();
+      const chip = document.getElementById('first-screen-chip');
+      const chipBox = chip?.getBoundingClientRect();
+      const onTop =
+        chip !== null &&
+        chipBox !== undefined &&
+        !chip.hidden &&
+        chip.contains(
+          document.elementFromPoint(chipBox.x + chipBox.width / 2, chipBox.y + chipBox.height / 2),
+        );
+      (window as unknown as { __firstCandles: AtFirstCandles }).__firstCandles = {
+        chart: { x: box.x, y: box.y, width: box.width, height: box.height },
+        beforeReact: document.getElementById('first-screen')?.contains(chart) ?? false,
+        chipOnTop: onTop,
+        chipText: chip?.textContent ?? '',
+      };
+    }).observe({ type: 'mark', buffered: true });
+  }, FIRST_CANDLES_MARK);
+}
+
+/** The same chart element's box once the Alerts screen has adopted it. */
+async function chartBoxAfterReact(page: Page) {
+  await expect(page.getByText('Your alerts')).toBeVisible();
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  const box = await page.getByTestId('candle-chart').evaluate((figure) => {
+    const rect = figure.querySelector('canvas')!.getBoundingClientRect();
+    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  });
+  return box;
+}
+
+function expectSameBox(
+  before: AtFirstCandles['chart'],
+  after: AtFirstCandles['chart'],
+  where: string,
+) {
+  for (const side of ['x', 'y', 'width', 'height'] as const) {
+    expect(
+      Math.abs(after[side] - before[side]),
+      `${where}: the chart's ${side}`,
+    ).toBeLessThanOrEqual(1);
+  }
+}
+
+const CASES = [
+  {
+    name: 'desktop, light, push not enabled',
+    viewport: { width: 1280, height: 900 },
+    colorScheme: 'light',
+    push: false,
+  },
+  {
+    name: 'phone, dark, push not enabled',
+    viewport: { width: 390, height: 844 },
+    colorScheme: 'dark',
+    push: false,
+  },
+  {
+    name: 'desktop, dark, push enabled',
+    viewport: { width: 1280, height: 900 },
+    colorScheme: 'dark',
+    push: true,
+  },
+] as const;
+
+for (const scenario of CASES) {
+  test.describe(scenario.name, () => {
+    test.use({ viewport: scenario.viewport, colorScheme: scenario.colorScheme });
+
+    test('draws the candles before React, labelled as simulated, and they stay put when React takes them', async ({
+      page,
+      context,
+      stack,
+      artifacts,
+    }) => {
+      if (scenario.push) {
+        // Push active at load: permission granted and an id stored, so no banner above the card.
+        await context.grantPermissions(['notifications'], { origin: stack.urls.shell });
+        await page.addInitScript(() =>
+          localStorage.setItem('pairwatch-push-subscription-id', 'sub-first-chart'),
+        );
+      }
+      await recordFirstCandles(page);
+      await page.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
+      await page.waitForFunction(() => '__firstCandles' in window);
+      const first = await page.evaluate(
+        () => (window as unknown as { __firstCandles: AtFirstCandles }).__firstCandles,
+      );
+      expect(first.beforeReact, 'drawn by the first screen, before React').toBe(true);
+      expect([first.chipOnTop, first.chipText]).toEqual([true, 'Simulated market']);
+      const after = await chartBoxAfterReact(page);
+      expectSameBox(first.chart, after, scenario.name);
+      expect(after.height).toBeGreaterThan(400);
+      await artifacts.screenshot(page, `after-react-${scenario.name.replace(/[ ,]+/g, '-')}`);
+    });
+  });
+}
+
+test('the first screen, held on screen: candles in the card, the chip in the bar', async ({
+  page,
+  artifacts,
+}) => {
+  // React's code held back for a moment: what a person sees before it comes.
+  await page.route(/\/vendor\.[0-9a-f]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
+  const firstScreen = page.locator('#first-screen');
+  await expect(
+    firstScreen.getByRole('figure', { name: 'BTCUSDT candlestick chart with RSI' }),
+  ).toBeVisible();
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    FIRST_CANDLES_MARK,
+  );
+  await expect(firstScreen.getByText('Simulated market')).toBeVisible();
+  await expect(firstScreen.getByText('enable push notifications')).toBeVisible();
+  await artifacts.screenshot(page, 'first-screen-before-react');
+  // Then React takes over and the static frame goes.
+  await expect(page.getByText('Your alerts')).toBeVisible();
+  await expect(firstScreen).toHaveCount(0);
+});

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
+import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import startFirstChart from '../exposed/firstChart';
+import { adoptFirstChart } from '../firstScreen/firstChartSlot';
+import { candle, minuteCandles } from '../test-support/candles';
+import { FakeMarketData } from '../test-support/FakeMarketData';
+import { mockCharts, resetMockCharts } from '../test-support/lightweightChartsMock';
+import { renderWithProviders } from '../test-support/renderWithProviders';
+import { CandleChart } from './CandleChart';
+
+const BARS = minuteCandles(6000, 30);
+
+function answer(body: unknown): Promise<Response> {
+  return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(body) } as Response);
+}
+
+function chartFor(market: FakeMarketData) {
+  return (
+    <CandleChart
+      market={market}
+      symbol="BTCUSDT"
+      interval="OneMinute"
+      symbolInfo={SYMBOL_CATALOGUE.BTCUSDT}
+      symbolInfoStatus="loaded"
+      alerts={[]}
+      onAddAlert={() => undefined}
+    />
+  );
+}
+
+describe('CandleChart', () => {
+  afterEach(() => {
+    adoptFirstChart()?.discard();
+    resetMockCharts();
+    document.body.innerHTML = '';
+  });
+
+  it('adopts the first chart drawn before React instead of creating one, and streams from the app', async () => {
+    const slot = document.createElement('div');
+    document.body.append(slot);
+    const onRemoved = jest.fn();
+    await startFirstChart({
+      slot,
+      symbol: 'BTCUSDT',
+      interval: 'OneMinute',
+      candles: answer(BARS),
+      symbolInfo: answer({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT }),
+      onRemoved,
+    });
+    const first = mockCharts[0]!;
+    const market = new FakeMarketData();
+
+    renderWithProviders(chartFor(market));
+
+    const box = screen.getByTestId('candle-chart');
+    expect(first.container.parentElement).toBe(box);
+    expect(mockCharts).toHaveLength(1);
+    expect(onRemoved).toHaveBeenCalledTimes(1);
+    // The same view: the first page is not asked again; the gap since it is, with the stream.
+    await waitFor(() => expect(market.candleRequests).toHaveLength(1));
+    market.candles = [BARS.at(-1)!];
+    market.emitCandle('BTCUSDT', 'OneMinute', candle(BARS.at(-1)!.time + 60, 200));
+    await waitFor(() => expect(first.series[0]!.bars.at(-1)?.close).toBe(200));
+  });
+
+  it('creates its own chart when no first chart waits', () => {
+    const market = new FakeMarketData();
+    market.candles = BARS;
+    renderWithProviders(chartFor(market));
+    expect(mockCharts).toHaveLength(1);
+    expect(mockCharts[0]!.container).toBe(screen.getByTestId('candle-chart'));
+  });
+});

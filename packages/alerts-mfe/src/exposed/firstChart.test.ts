@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { ALERTS_MESSAGES } from '../alertsMessages';
+import { FIRST_CANDLES_MARK } from '../chart/chartConstants';
+import { adoptFirstChart } from '../firstScreen/firstChartSlot';
+import { minuteCandles } from '../test-support/candles';
+import { FakeChartFeed } from '../test-support/FakeChartFeed';
+import { lastMockChart, resetMockCharts } from '../test-support/lightweightChartsMock';
+import startFirstChart from './firstChart';
+
+const BARS = minuteCandles(6000, 30);
+const INFO = {
+  ETHUSDT: {
+    symbol: 'ETHUSDT',
+    baseAsset: 'ETH',
+    quoteAsset: 'USDT',
+    priceFormat: { precision: 2, minMove: 0.01 },
+    quantityFormat: { precision: 4, minMove: 0.0001 },
+  },
+};
+
+/** A fetch answer (jsdom has no `Response`). */
+function answer(body: unknown, status = 200): Promise<Response> {
+  return Promise.resolve({
+    ok: status >= 200 && status < 300,
+    status,
+    json: () => Promise.resolve(body),
+  } as unknown as Response);
+}
+
+describe('alerts_mfe/firstChart', () => {
+  let slot: HTMLElement;
+  // jsdom's performance has no marks: the test records them.
+  const mark = jest.fn();
+  beforeEach(() => {
+    resetMockCharts();
+    mark.mockClear();
+    Object.assign(performance, { mark });
+    slot = document.createElement('div');
+    document.body.append(slot);
+  });
+  afterEach(() => {
+    adoptFirstChart()?.discard();
+    document.body.innerHTML = '';
+  });
+
+  it('draws the candles with the banner and pickers of the screen around them, marks them, and waits to be adopted', async () => {
+    const onRemoved = jest.fn();
+    await startFirstChart({
+      slot,
+      symbol: 'ETHUSDT',
+      interval: 'FiveMinutes',
+      candles: answer(BARS),
+      symbolInfo: answer(INFO),
+      onRemoved,
+    });
+
+    // jsdom has no Push API: the screen will say push is unsupported, and so does the first screen.
+    expect(slot).toHaveTextContent(ALERTS_MESSAGES.pushUnsupported);
+    expect(slot).toHaveTextContent('ETHUSDT');
+    expect(slot.querySelector('.pwa-on')).toHaveTextContent('5m');
+    const chart = lastMockChart();
+    expect(chart.series[0]!.bars).toHaveLength(BARS.length);
+    expect(mark).toHaveBeenCalledWith(FIRST_CANDLES_MARK, {
+      detail: { symbol: 'ETHUSDT', interval: 'FiveMinutes', bars: BARS.length },
+    });
+
+    const first = adoptFirstChart()!;
+    expect(first.controller).toBeDefined();
+    const box = document.createElement('div');
+    document.body.append(box);
+    const app = new FakeChartFeed();
+    const onLoadError = jest.fn();
+    first.adopt(box, app, { onLoadError, onAddAlert: jest.fn() });
+    // The chart's element moved, canvases and all; what was around it is gone.
+    expect(chart.container.parentElement).toBe(box);
+    expect(slot).toBeEmptyDOMElement();
+    expect(onRemoved).toHaveBeenCalledTimes(1);
+    // The live stream now comes from the app's feed.
+    expect(app.watchers('ETHUSDT', 'FiveMinutes')).toBe(1);
+    expect(onLoadError).not.toHaveBeenCalled();
+    expect(adoptFirstChart()).toBeUndefined();
+  });
+
+  it('rejects when the candles fail, and reports the failure to the screen that adopts the chart', async () => {
+    const drawn = startFirstChart({
+      slot,
+      symbol: 'BTCUSDT',
+      interval: 'OneMinute',
+      candles: answer({ type: 'about:blank' }, 503),
+      symbolInfo: answer({}),
+      onRemoved: () => undefined,
+    });
+    await expect(drawn).rejects.toThrow('GET candles answered HTTP 503.');
+    const onLoadError = jest.fn();
+    adoptFirstChart()!.adopt(document.createElement('div'), new FakeChartFeed(), {
+      onLoadError,
+      onAddAlert: jest.fn(),
+    });
+    expect(onLoadError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'GET candles answered HTTP 503.' }),
+    );
+  });
+
+  it('refuses a symbol or interval it does not know, drawing nothing', async () => {
+    await expect(
+      startFirstChart({
+        slot,
+        symbol: 'FOOUSDT',
+        interval: 'OneMinute',
+        candles: answer([]),
+        symbolInfo: answer({}),
+        onRemoved: () => undefined,
+      }),
+    ).rejects.toThrow('No first chart for FOOUSDT OneMinute.');
+    expect(slot).toBeEmptyDOMElement();
+    expect(adoptFirstChart()).toBeUndefined();
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from '@jest/globals';
+import { ALERTS_MESSAGES } from '../alertsMessages';
+import { CHART_HEIGHT } from '../chart/chartConstants';
+import { type PushState } from '../push/PushSubscriptionService';
+import { renderFirstScreen } from './renderFirstScreen';
+
+function draw(push: PushState) {
+  const slot = document.createElement('div');
+  document.body.append(slot);
+  return {
+    slot,
+    screen: renderFirstScreen(slot, { symbol: 'DOGEUSDT', interval: 'OneHour', push }),
+  };
+}
+
+describe('renderFirstScreen', () => {
+  it('shows the banner the screen will show: enable push, with its link text', () => {
+    const { slot } = draw({ status: 'inactive', subscriptionId: undefined });
+    expect(slot.querySelector('.pwa-banner')).toHaveTextContent(
+      `${ALERTS_MESSAGES.pushInactiveBefore}${ALERTS_MESSAGES.pushInactiveLink}${ALERTS_MESSAGES.pushInactiveAfter}`,
+    );
+    expect(slot.querySelector('.pwa-link')).toHaveTextContent(ALERTS_MESSAGES.pushInactiveLink);
+  });
+
+  it('shows the blocked and unsupported banners, and none when push is active', () => {
+    expect(
+      draw({ status: 'inactive', subscriptionId: undefined, problem: { kind: 'denied' } }).slot,
+    ).toHaveTextContent(ALERTS_MESSAGES.pushDenied);
+    expect(draw({ status: 'unloaded', subscriptionId: undefined }).slot).toHaveTextContent(
+      ALERTS_MESSAGES.pushUnsupported,
+    );
+    expect(
+      draw({ status: 'active', subscriptionId: 'sub-1' }).slot.querySelector('.pwa-banner'),
+    ).toBeNull();
+  });
+
+  it('shows the symbol with its logo and the interval selected, and gives the chart its height', () => {
+    const { slot, screen } = draw({ status: 'active', subscriptionId: 'sub-1' });
+    expect(slot.querySelector('.pwa-symbol')).toHaveTextContent('DOGEUSDT');
+    expect(slot.querySelector('.pwa-symbol img')).toHaveAttribute('src', '/icons/doge.png');
+    expect(slot.querySelector('.pwa-on')).toHaveTextContent('1h');
+    expect(screen.chart.style.height).toBe(`${CHART_HEIGHT}px`);
+    expect(screen.chart).toHaveAttribute('aria-label', 'DOGEUSDT candlestick chart with RSI');
+  });
+
+  it('removes everything but the chart, which may have moved elsewhere', () => {
+    const { slot, screen } = draw({ status: 'inactive', subscriptionId: undefined });
+    const elsewhere = document.createElement('div');
+    elsewhere.append(screen.chart);
+    screen.remove();
+    expect(slot).toBeEmptyDOMElement();
+    expect(elsewhere.firstChild).toBe(screen.chart);
+  });
+});
