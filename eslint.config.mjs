@@ -21,8 +21,9 @@ export const allowedImports = {
 const allPackages = Object.keys(allowedImports);
 
 const deepImport = {
-  // `@pairwatch/x/testing` is a declared entry point (test fixtures), not an internal path.
-  group: ['@pairwatch/*/*', '!@pairwatch/*/testing'],
+  // `@pairwatch/x/testing` is a declared entry point (test fixtures), not an internal path; so is
+  // `@pairwatch/ui-kit/colors` (the theme's colours without MUI, for code that runs before it).
+  group: ['@pairwatch/*/*', '!@pairwatch/*/testing', '!@pairwatch/ui-kit/colors'],
   message: "Import a package from its root ('@pairwatch/x'), never its internals.",
 };
 

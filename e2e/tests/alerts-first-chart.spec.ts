@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
-import { FIRST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
+import { CHART_HEIGHT, FIRST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
 import { expect, test } from '../harness/fixtures';
+import { stubPush } from '../harness/stubPush';
 
 // The first chart (docs/architecture.md §2): drawn before React into the page's static frame,
 // then adopted by the Alerts screen. What a person sees: the candles early, labelled as simulated
@@ -103,11 +104,18 @@ for (const scenario of CASES) {
       artifacts,
     }) => {
       if (scenario.push) {
-        // Push active at load: permission granted and an id stored, so no banner above the card.
+        // Push active at load: permission granted and an id stored, so no banner above the card
+        // (the page's background refresh of the registration goes to the local push service).
+        const subscription = await stack.push.createSubscription();
         await context.grantPermissions(['notifications'], { origin: stack.urls.shell });
-        await page.addInitScript(() =>
-          localStorage.setItem('pairwatch-push-subscription-id', 'sub-first-chart'),
-        );
+        await stubPush(page, subscription);
+        await page.addInitScript(() => {
+          Object.defineProperty(Notification, 'permission', {
+            configurable: true,
+            get: () => 'granted',
+          });
+          localStorage.setItem('pairwatch-push-subscription-id', 'sub-first-chart');
+        });
       }
       await recordFirstCandles(page);
       await page.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
@@ -119,34 +127,44 @@ for (const scenario of CASES) {
       expect([first.chipOnTop, first.chipText]).toEqual([true, 'Simulated market']);
       const after = await chartBoxAfterReact(page);
       expectSameBox(first.chart, after, scenario.name);
-      expect(after.height).toBeGreaterThan(400);
+      // The price pane's canvas: most of the chart (the RSI pane and the time axis have the rest).
+      expect(after.height).toBeGreaterThan(CHART_HEIGHT / 2);
       await artifacts.screenshot(page, `after-react-${scenario.name.replace(/[ ,]+/g, '-')}`);
     });
   });
 }
 
-test('the first screen, held on screen: candles in the card, the chip in the bar', async ({
-  page,
-  artifacts,
-}) => {
-  // React's code held back for a moment: what a person sees before it comes.
-  await page.route(/\/vendor\.[0-9a-f]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
+for (const held of [
+  { name: 'desktop-light', viewport: { width: 1280, height: 900 }, colorScheme: 'light' },
+  { name: 'phone-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+] as const) {
+  test.describe(`held on screen (${held.name})`, () => {
+    test.use({ viewport: held.viewport, colorScheme: held.colorScheme });
+
+    test('the first screen shows the candles in the card and the chip in the bar', async ({
+      page,
+      artifacts,
+    }) => {
+      // React's code held back for a moment: what a person sees before it comes.
+      await page.route(/\/vendor\.[0-9a-f]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
+      const firstScreen = page.locator('#first-screen');
+      await expect(
+        firstScreen.getByRole('figure', { name: 'BTCUSDT candlestick chart with RSI' }),
+      ).toBeVisible();
+      await page.waitForFunction(
+        (mark) => performance.getEntriesByName(mark).length > 0,
+        FIRST_CANDLES_MARK,
+      );
+      await expect(firstScreen.getByText('Simulated market')).toBeVisible();
+      await expect(firstScreen.getByText('enable push notifications')).toBeVisible();
+      await artifacts.screenshot(page, `first-screen-before-react-${held.name}`);
+      // Then React takes over and the static frame goes.
+      await expect(page.getByText('Your alerts')).toBeVisible();
+      await expect(firstScreen).toHaveCount(0);
+    });
   });
-  await page.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
-  const firstScreen = page.locator('#first-screen');
-  await expect(
-    firstScreen.getByRole('figure', { name: 'BTCUSDT candlestick chart with RSI' }),
-  ).toBeVisible();
-  await page.waitForFunction(
-    (mark) => performance.getEntriesByName(mark).length > 0,
-    FIRST_CANDLES_MARK,
-  );
-  await expect(firstScreen.getByText('Simulated market')).toBeVisible();
-  await expect(firstScreen.getByText('enable push notifications')).toBeVisible();
-  await artifacts.screenshot(page, 'first-screen-before-react');
-  // Then React takes over and the static frame goes.
-  await expect(page.getByText('Your alerts')).toBeVisible();
-  await expect(firstScreen).toHaveCount(0);
-});
+}

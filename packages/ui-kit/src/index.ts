@@ -1,4 +1,4 @@
-export { TRADING_COLORS, TRADING_TEXT_COLORS } from './tradingColors';
+export { TRADING_TEXT_COLORS } from './tradingColors';
 export { PairwatchThemeProvider } from './PairwatchThemeProvider';
 export { SymbolLogo } from './SymbolLogo';
 export { SymbolPicker } from './SymbolPicker';

@@ -48,7 +48,9 @@ export class HandoverFeed implements ChartFeed {
     const target = this.target;
     if (target) return target.loadCandles(request);
     return new Promise((resolve, reject) => {
-      this.waiting.push((feed) => feed.loadCandles(request).then(resolve, reject));
+      this.waiting.push((feed) => {
+        feed.loadCandles(request).then(resolve, reject);
+      });
     });
   }
 

@@ -111,7 +111,8 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
   ]);
   const feed = new HandoverFeed({ symbol, interval, limit: CANDLE_PAGE_SIZE, candles });
   return new Promise<void>((resolve, reject) => {
-    let first: FirstChart | undefined;
+    // Set right after the controller: its callbacks run later, never during its construction.
+    const held: { first?: FirstChart } = {};
     const controller = new ChartController(screen.chart, {
       feed,
       appearance: chartAppearance(prefersDark() ? 'dark' : 'light'),
@@ -120,21 +121,21 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
         resolve();
       },
       onLoadError: (error) => {
-        first?.reportLoadError(error);
+        held.first?.reportLoadError(error);
         reject(error instanceof Error ? error : new Error(String(error)));
       },
-      onAddAlert: (request) => first?.requestAlert(request),
+      onAddAlert: (request) => held.first?.requestAlert(request),
     });
     // Browser tests read the chart before React too; and the hook's flag is read now, when the
     // alerts code first loads, not later with the screen's code.
     const uninstallHook = installChartTestHook(controller);
-    first = new FirstChart(screen.chart, controller, feed, () => {
+    const first = new FirstChart(screen.chart, controller, feed, () => {
       uninstallHook();
       screen.remove();
       options.onRemoved();
     });
-    const adoptable = first;
-    offerFirstChart(adoptable);
+    held.first = first;
+    offerFirstChart(first);
     if (info) {
       controller.show({ symbol, interval, symbolInfo: info.known, symbolInfoLoading: false });
       return;
@@ -142,7 +143,7 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
     controller.show({ symbol, interval, symbolInfo: undefined, symbolInfoLoading: true });
     void symbolInfo.then((known) => {
       // After the adoption the screen says what to show.
-      if (adoptable.isAdopted) return;
+      if (first.isAdopted) return;
       controller.show({ symbol, interval, symbolInfo: known, symbolInfoLoading: false });
     });
   });

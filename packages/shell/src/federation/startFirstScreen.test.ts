@@ -81,8 +81,9 @@ describe('startFirstScreen', () => {
     let start: typeof startFirstScreen | undefined;
     // A page of its own: startFirstScreen keeps what it started for the page.
     jest.isolateModules(() => {
-      ({ startFirstScreen: start } =
-        jest.requireActual<typeof import('./startFirstScreen')>('./startFirstScreen'));
+      ({ startFirstScreen: start } = jest.requireActual<{
+        startFirstScreen: typeof startFirstScreen;
+      }>('./startFirstScreen'));
     });
     const runtime = {
       registerRemotes: jest.fn<FirstScreenRuntime['registerRemotes']>(),
