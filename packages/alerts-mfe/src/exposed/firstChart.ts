@@ -2,8 +2,6 @@ import {
   type Candle,
   type SymbolId,
   type SymbolInfo,
-  SYMBOL_CATALOGUE,
-  formatNumber,
   isInterval,
   isSymbolId,
   parseCandles,
@@ -94,10 +92,6 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
     parseCandles,
   );
   const symbolInfo = readSymbolInfo(options.symbolInfo, symbol);
-  // The legend's number formats: Intl sets up its locale data the first time (~20 ms here), so
-  // that is done while the answers are on their way rather than after they came.
-  formatNumber(0, SYMBOL_CATALOGUE[symbol].priceFormat.precision);
-  formatNumber(0, 2);
   // The chart is created with its data when that is (nearly) there, as it usually is: created
   // before, it would draw itself empty first, a whole frame of work before the candles.
   const data = Promise.all([candles, symbolInfo]);
