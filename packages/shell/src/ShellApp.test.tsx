@@ -48,16 +48,21 @@ describe('ShellApp', () => {
   it('shows the chip from its first render when the market source was known at start', () => {
     // The first screen asked /status before React: the frame must not render without the chip
     // and then move when it comes (the first chart would move with it).
+    const fetchFn = statusFetch('simulator');
     render(
       <ShellApp
         apiUrl="http://api.test"
         loaders={loaders}
         initialMarketSource="simulator"
-        fetchFn={statusFetch('simulator')}
+        fetchFn={fetchFn}
       />,
     );
     expect(screen.getByRole('banner')).toHaveAttribute('data-market-source', 'simulator');
     expect(screen.getByText('Simulated market')).toBeInTheDocument();
+    // Not asked again on mount; again when the tab comes back.
+    expect(fetchFn).not.toHaveBeenCalled();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(fetchFn).toHaveBeenCalledWith('http://api.test/status', expect.anything());
   });
 
   it('shows the "Simulated market" chip once /status says the api runs on the simulator', async () => {

@@ -11,7 +11,10 @@ import { chartAppearance } from '../chart/chartAppearance';
 import { ChartController } from '../chart/ChartController';
 import { CANDLE_PAGE_SIZE } from '../chart/chartConstants';
 import { HandoverFeed } from '../chart/HandoverFeed';
-import { installChartTestHook } from '../chart/installChartTestHook';
+// Loaded for its one effect: it reads the browser tests' flag when it loads, which must be when
+// the Alerts code first loads (now), not later with the screen's code. The hook itself is the
+// screen's to install (CandleChart, after the adoption): a test that reads bars reads a live screen.
+import '../chart/installChartTestHook';
 import { markFirstCandles } from '../chart/markFirstCandles';
 import { FirstChart } from '../firstScreen/FirstChart';
 import { offerFirstChart } from '../firstScreen/firstChartSlot';
@@ -120,11 +123,7 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
       },
       onAddAlert: (request) => held.first?.requestAlert(request),
     });
-    // Browser tests read the chart before React too; and the hook's flag is read now, when the
-    // alerts code first loads, not later with the screen's code.
-    const uninstallHook = installChartTestHook(controller);
     const first = new FirstChart(screen.chart, controller, feed, () => {
-      uninstallHook();
       screen.remove();
       options.onRemoved();
     });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fetchMarketSource, type MarketSource } from './fetchMarketSource';
 
 /** How long to wait before asking again when the api did not answer (it may still be starting). */
@@ -19,6 +19,8 @@ export function useMarketSource(
   initial?: MarketSource,
 ): MarketSource | undefined {
   const [source, setSource] = useState<MarketSource | undefined>(initial);
+  // Asked already at page start: not again on mount (only when the tab comes back).
+  const askedAtStart = useRef(initial !== undefined);
   useEffect(() => {
     const controller = new AbortController();
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -33,7 +35,8 @@ export function useMarketSource(
     const onVisibility = () => {
       if (document.visibilityState === 'visible') ask();
     };
-    ask();
+    if (askedAtStart.current) askedAtStart.current = false;
+    else ask();
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       controller.abort();
