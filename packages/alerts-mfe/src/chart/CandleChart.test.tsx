@@ -64,6 +64,29 @@ describe('CandleChart', () => {
     await waitFor(() => expect(first.series[0]!.bars.at(-1)?.close).toBe(200));
   });
 
+  it('leaves nothing of the adopted chart in its box when unmounted, and a remount draws anew', async () => {
+    const slot = document.createElement('div');
+    document.body.append(slot);
+    await startFirstChart({
+      slot,
+      symbol: 'BTCUSDT',
+      interval: 'OneMinute',
+      candles: answer(BARS),
+      symbolInfo: answer({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT }),
+      onRemoved: () => undefined,
+    });
+    const market = new FakeMarketData();
+    market.candles = BARS;
+    const { unmount } = renderWithProviders(chartFor(market));
+    const adopted = mockCharts[0]!;
+    unmount();
+    expect(adopted.removed).toBe(true);
+    expect(adopted.container.isConnected).toBe(false);
+    renderWithProviders(chartFor(market));
+    expect(mockCharts).toHaveLength(2);
+    expect(mockCharts[1]!.container).toBe(screen.getByTestId('candle-chart'));
+  });
+
   it('creates its own chart when no first chart waits', () => {
     const market = new FakeMarketData();
     market.candles = BARS;

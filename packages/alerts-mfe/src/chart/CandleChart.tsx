@@ -73,8 +73,9 @@ export function CandleChart({
     };
     const onAddAlert = (request: AddAlertRequest) => addAlert.current(request);
     // The chart the page drew before React, if it is still waiting (docs/architecture.md §2).
+    const first = adoptFirstChart();
     const created =
-      adoptFirstChart()?.adopt(element, createMarketFeed(market), { onLoadError, onAddAlert }) ??
+      first?.adopt(element, createMarketFeed(market), { onLoadError, onAddAlert }) ??
       new ChartController(element, {
         feed: createMarketFeed(market),
         appearance: initialAppearance.current,
@@ -87,6 +88,8 @@ export function CandleChart({
     return () => {
       uninstallHook();
       created.dispose();
+      // The adopted chart's own element stays in the box otherwise (a remount makes a new chart).
+      first?.element.remove();
       controller.current = undefined;
     };
   }, [market]);
