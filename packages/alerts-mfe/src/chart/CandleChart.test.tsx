@@ -64,7 +64,7 @@ describe('CandleChart', () => {
     await waitFor(() => expect(first.series[0]!.bars.at(-1)?.close).toBe(200));
   });
 
-  it('leaves nothing of the adopted chart in its box when unmounted, and a remount draws anew', async () => {
+  it('leaves nothing of the adopted chart in its box when it makes a new chart there', async () => {
     const slot = document.createElement('div');
     document.body.append(slot);
     await startFirstChart({
@@ -77,14 +77,17 @@ describe('CandleChart', () => {
     });
     const market = new FakeMarketData();
     market.candles = BARS;
-    const { unmount } = renderWithProviders(chartFor(market));
+    const { rerender } = renderWithProviders(chartFor(market));
     const adopted = mockCharts[0]!;
-    unmount();
+    const box = screen.getByTestId('candle-chart');
+    expect(box.contains(adopted.container)).toBe(true);
+    // Another market client: the same box, a new chart (as a StrictMode remount in development).
+    const next = new FakeMarketData();
+    next.candles = BARS;
+    rerender(chartFor(next));
     expect(adopted.removed).toBe(true);
-    expect(adopted.container.isConnected).toBe(false);
-    renderWithProviders(chartFor(market));
-    expect(mockCharts).toHaveLength(2);
-    expect(mockCharts[1]!.container).toBe(screen.getByTestId('candle-chart'));
+    expect(box.contains(adopted.container)).toBe(false);
+    expect(mockCharts[1]!.container).toBe(box);
   });
 
   it('creates its own chart when no first chart waits', () => {
