@@ -182,6 +182,12 @@ function createFederatedConfig(options) {
           // Load remotes on demand: a remote that is down must not stall the shell's start.
           shareStrategy: 'loaded-first',
           runtimePlugins,
+          // Leave out runtime code these builds never run: Node's script loading (browser only)
+          // and, in a remote, loading other remotes (only the shell does). Less for every page to
+          // download and compile before its first screen (pnpm bench:web).
+          experiments: {
+            optimization: { target: 'web', ...(host ? {} : { disableRemote: true }) },
+          },
           // Types of remotes are written by hand (src/remotes.d.ts): deterministic in CI.
           dts: false,
           manifest: true,
