@@ -17,7 +17,7 @@ async function bars(page: Page): Promise<{ time: number }[]> {
     return await page.evaluate(() => (window as ChartWindow).__pairwatchChart?.priceData() ?? []);
   } catch (error) {
     // Back can restore the page from Chromium's back/forward cache and then load it anew: the
-    // document being read is replaced under the poll (seen once in three runs). No bars yet; the
+    // document being read is replaced under the poll (seen in 2 of 3 suite runs). No bars yet; the
     // poll reads the new document next.
     if (String(error).includes('Execution context was destroyed')) return [];
     throw error;
