@@ -15,6 +15,20 @@ function answer(body: unknown): Promise<Response> {
   return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(body) } as Response);
 }
 
+/** Has the first chart draw BTCUSDT 1m into a slot, as the shell does before React. */
+async function drawFirstChart(onRemoved: () => void = () => undefined): Promise<void> {
+  const slot = document.createElement('div');
+  document.body.append(slot);
+  await startFirstChart({
+    slot,
+    symbol: 'BTCUSDT',
+    interval: 'OneMinute',
+    candles: answer(BARS),
+    symbolInfo: answer({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT }),
+    onRemoved,
+  });
+}
+
 function chartFor(market: FakeMarketData) {
   return (
     <CandleChart
@@ -37,17 +51,8 @@ describe('CandleChart', () => {
   });
 
   it('adopts the first chart drawn before React instead of creating one, and streams from the app', async () => {
-    const slot = document.createElement('div');
-    document.body.append(slot);
     const onRemoved = jest.fn();
-    await startFirstChart({
-      slot,
-      symbol: 'BTCUSDT',
-      interval: 'OneMinute',
-      candles: answer(BARS),
-      symbolInfo: answer({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT }),
-      onRemoved,
-    });
+    await drawFirstChart(onRemoved);
     const first = mockCharts[0]!;
     const market = new FakeMarketData();
 
@@ -65,16 +70,7 @@ describe('CandleChart', () => {
   });
 
   it('leaves nothing of the adopted chart in its box when it makes a new chart there', async () => {
-    const slot = document.createElement('div');
-    document.body.append(slot);
-    await startFirstChart({
-      slot,
-      symbol: 'BTCUSDT',
-      interval: 'OneMinute',
-      candles: answer(BARS),
-      symbolInfo: answer({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT }),
-      onRemoved: () => undefined,
-    });
+    await drawFirstChart();
     const market = new FakeMarketData();
     market.candles = BARS;
     const { rerender } = renderWithProviders(chartFor(market));
