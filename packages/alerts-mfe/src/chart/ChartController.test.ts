@@ -19,6 +19,7 @@ import {
   resetMockCharts,
 } from '../test-support/lightweightChartsMock';
 import { ChartController, type ChartView } from './ChartController';
+import { formatTickMark } from './formatTickMark';
 
 const T0 = 1_700_000_040;
 const APPEARANCE = {
@@ -313,6 +314,10 @@ describe('ChartController', () => {
       expect(prices().bars).toHaveLength(0);
       expect(watermark().text).toBeUndefined();
     });
+  });
+
+  it('writes the time axis labels with formatTickMark (no Intl at the first draw in en-US)', () => {
+    expect(chart.options.timeScale).toMatchObject({ tickMarkFormatter: formatTickMark });
   });
 
   it('shows time labels only for minute and hour intervals', () => {

@@ -47,6 +47,7 @@ import { CandleHistory } from './CandleHistory';
 import { FrameCoalescer, type FrameScheduler, animationFrameScheduler } from './FrameCoalescer';
 import { HistoryPager } from './HistoryPager';
 import { LatestCandles } from './LatestCandles';
+import { formatTickMark } from './formatTickMark';
 import { LocalTimeAdapter } from './LocalTimeAdapter';
 import {
   CANDLE_PAGE_SIZE,
@@ -267,7 +268,11 @@ export class ChartController {
       grid: { vertLines: { color: gridColor }, horzLines: { color: gridColor } },
       crosshair: { mode: CrosshairMode.Hidden },
       rightPriceScale: { visible: false },
-      timeScale: { borderColor: gridColor, rightOffset: RIGHT_OFFSET_BARS },
+      timeScale: {
+        borderColor: gridColor,
+        rightOffset: RIGHT_OFFSET_BARS,
+        tickMarkFormatter: formatTickMark,
+      },
     });
     const candleColors = {
       upColor: TRADING_COLORS.up,

@@ -39,6 +39,13 @@ export const LineStyle = {
   LargeDashed: 3,
   SparseDotted: 4,
 } as const;
+export const TickMarkType = {
+  Year: 0,
+  Month: 1,
+  DayOfMonth: 2,
+  Time: 3,
+  TimeWithSeconds: 4,
+} as const;
 export const ColorType = { Solid: 'solid', VerticalGradient: 'gradient' } as const;
 export const CandlestickSeries = { type: 'Candlestick' } as const;
 
