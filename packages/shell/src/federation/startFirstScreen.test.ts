@@ -57,6 +57,10 @@ describe('startFirstScreen', () => {
     expect(runtime.fetch).toHaveBeenCalledWith(expect.stringContaining('/candles?'), {
       headers: { accept: 'application/json' },
     });
+    // The code first: it arrives after the data, so it is what the first chart waits for.
+    expect(runtime.preloadRemote.mock.invocationCallOrder[0]).toBeLessThan(
+      runtime.fetch.mock.invocationCallOrder[0]!,
+    );
     expect(started.chart).toMatchObject({ symbol: 'ETHUSDT', interval: 'OneMinute' });
     // The chart gets copies: market-data can still read the originals' bodies.
     const copy = await started.chart!.candles;
