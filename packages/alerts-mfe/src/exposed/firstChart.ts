@@ -29,9 +29,13 @@ export interface FirstChartOptions {
   /** The symbol and interval the Alerts screen will open with. */
   readonly symbol: string;
   readonly interval: string;
-  /** The shell's requests of `GET /candles` (latest 500) and `GET /symbols/{symbol}`. */
-  readonly candles: Promise<Response>;
-  readonly symbolInfo: Promise<Response>;
+  /**
+   * The JSON bodies of the shell's `GET /candles` (latest 500) and `GET /symbols/{symbol}`, read
+   * by the shell while this module loads; rejected with an `Error` naming the HTTP status when
+   * the api refused. Checked here (`parseCandles`, `parseSymbolsInfo`).
+   */
+  readonly candles: Promise<unknown>;
+  readonly symbolInfo: Promise<unknown>;
   /** Told when the first screen is gone (the Alerts screen took the chart, or it was dropped). */
   readonly onRemoved: () => void;
 }
@@ -46,18 +50,12 @@ function delay(ms: number): Promise<undefined> {
   return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
 }
 
-async function readJson(response: Promise<Response>, what: string): Promise<unknown> {
-  const answer = await response;
-  if (!answer.ok) throw new Error(`GET ${what} answered HTTP ${answer.status}.`);
-  return answer.json();
-}
-
 async function readSymbolInfo(
-  response: Promise<Response>,
+  body: Promise<unknown>,
   symbol: SymbolId,
 ): Promise<SymbolInfo | undefined> {
   try {
-    return parseSymbolsInfo(await readJson(response, 'symbol info'), [symbol]).get(symbol);
+    return parseSymbolsInfo(await body, [symbol]).get(symbol);
   } catch {
     return undefined; // drawn with the catalogue's format; the screen asks again and reports it
   }
@@ -91,12 +89,12 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
   }
   const push = initialPushState(browserPushPlatform(), browserStorage());
   const screen = renderFirstScreen(options.slot, { symbol, interval, push });
-  const candles: Promise<readonly Candle[]> = readJson(options.candles, 'candles').then(
-    parseCandles,
-  );
+  const candles: Promise<readonly Candle[]> = options.candles.then(parseCandles);
   const symbolInfo = readSymbolInfo(options.symbolInfo, symbol);
   // The chart is created with its data when that is (nearly) there, as it usually is: created
-  // before, it would draw itself empty first, a whole frame of work before the candles.
+  // before, it would draw itself empty first, a whole frame of work before the candles. Data
+  // already read (the shell reads it while this module loads) continues in this same task: the
+  // screen above and the chart are laid out and drawn in one frame.
   const data = Promise.all([candles, symbolInfo]);
   data.catch(() => undefined);
   const info = await Promise.race([

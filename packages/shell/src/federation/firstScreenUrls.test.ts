@@ -7,7 +7,10 @@ const API = 'http://127.0.0.1:5080';
 const stored = (symbol: string) => JSON.stringify({ state: { symbol }, version: 0 });
 
 /** The URLs market-data itself requests for a chart's first page and the symbol's info. */
-async function marketDataUrls(symbol: SymbolId, interval: Interval): Promise<string[]> {
+async function marketDataUrls(
+  symbol: SymbolId,
+  interval: Interval,
+): Promise<{ candles: string; symbolInfo: string }> {
   const requested: string[] = [];
   const client = new MarketDataClient({
     apiUrl: API,
@@ -22,7 +25,8 @@ async function marketDataUrls(symbol: SymbolId, interval: Interval): Promise<str
   });
   await client.getCandles(symbol, interval);
   await client.getSymbolsInfo([symbol]);
-  return requested;
+  expect(requested).toHaveLength(2);
+  return { candles: requested[0]!, symbolInfo: requested[1]! };
 }
 
 describe('firstScreenUrls', () => {
@@ -55,6 +59,6 @@ describe('firstScreenUrls', () => {
   it('start nothing for Positions', () => {
     expect(
       firstScreenUrls(API, { pathname: '/positions', search: '', storedAlerts: null }),
-    ).toEqual([]);
+    ).toBeUndefined();
   });
 });

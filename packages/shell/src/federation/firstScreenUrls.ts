@@ -20,18 +20,30 @@ export interface FirstScreenPlace {
 /** The page size the Alerts chart asks for first (product §9). */
 const FIRST_CANDLES_LIMIT = '500';
 
+/** The api GETs the Alerts chart makes before it can draw. */
+export interface FirstScreenUrls {
+  readonly candles: string;
+  readonly symbolInfo: string;
+}
+
 /**
  * The api GETs the first screen makes before it can draw, exactly as market-data spells them, so
  * the shell can start them while the screen's remote is still loading: for Alerts, the chart's
  * candles and the symbol's info, for the symbol and interval the screen will pick (`?symbol=` and
  * `?interval=` of a notification link, else the stored symbol, else the defaults). Positions
- * draws from the browser's own storage first: nothing to start.
+ * draws from the browser's own storage first: nothing to start (`undefined`).
  */
-export function firstScreenUrls(apiUrl: string, place: FirstScreenPlace): string[] {
+export function firstScreenUrls(
+  apiUrl: string,
+  place: FirstScreenPlace,
+): FirstScreenUrls | undefined {
   const view = firstChartView(place);
-  if (!view) return [];
+  if (!view) return undefined;
   const candles = new URLSearchParams({ ...view, limit: FIRST_CANDLES_LIMIT });
-  return [`${apiUrl}/candles?${candles.toString()}`, `${apiUrl}/symbols/${view.symbol}`];
+  return {
+    candles: `${apiUrl}/candles?${candles.toString()}`,
+    symbolInfo: `${apiUrl}/symbols/${view.symbol}`,
+  };
 }
 
 /**

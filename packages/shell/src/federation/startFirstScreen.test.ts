@@ -62,13 +62,13 @@ describe('startFirstScreen', () => {
       runtime.fetch.mock.invocationCallOrder[0]!,
     );
     expect(started.chart).toMatchObject({ symbol: 'ETHUSDT', interval: 'OneMinute' });
-    // The chart gets copies: market-data can still read the originals' bodies.
-    const copy = await started.chart!.candles;
+    // The chart gets the bodies, read from copies at once: market-data can still read the
+    // originals' bodies.
+    await expect(started.chart!.candles).resolves.toEqual([]);
+    await expect(started.chart!.symbolInfo).rejects.toThrow('Failed to fetch');
     const original = await started.requests.get(
       'http://127.0.0.1:5080/candles?symbol=ETHUSDT&interval=OneMinute&limit=500',
     )!;
-    expect(copy).not.toBe(original);
-    expect(await copy.json()).toEqual([]);
     expect(await original.json()).toEqual([]);
     await expect(started.marketSource).resolves.toBe('simulator');
     // The second call (bootstrap's) gets the same requests and starts nothing new.
@@ -79,6 +79,33 @@ describe('startFirstScreen', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
+  });
+
+  it("rejects the chart's body with the HTTP status when the api refuses, leaving the original unread", async () => {
+    let start: typeof startFirstScreen | undefined;
+    jest.isolateModules(() => {
+      ({ startFirstScreen: start } = jest.requireActual<{
+        startFirstScreen: typeof startFirstScreen;
+      }>('./startFirstScreen'));
+    });
+    const runtime = {
+      registerRemotes: jest.fn<FirstScreenRuntime['registerRemotes']>(),
+      preloadRemote: jest.fn<FirstScreenRuntime['preloadRemote']>(() => Promise.resolve()),
+      fetch: jest.fn<FirstScreenRuntime['fetch']>((url) =>
+        Promise.resolve(url.includes('/candles?') ? answer({ title: 'down' }, 503) : answer({})),
+      ),
+    };
+    const started = start!(
+      CONFIG,
+      { pathname: '/alerts', search: '', storedAlerts: null },
+      runtime,
+    );
+    await expect(started.chart!.candles).rejects.toThrow('GET candles answered HTTP 503.');
+    await expect(started.chart!.symbolInfo).resolves.toEqual({});
+    const original = await started.requests.get(
+      'http://127.0.0.1:5080/candles?symbol=BTCUSDT&interval=OneMinute&limit=500',
+    )!;
+    expect(await original.json()).toEqual({ title: 'down' });
   });
 
   it('on Positions preloads the screen, starts no chart and leaves an unreadable status unknown', async () => {

@@ -6,8 +6,8 @@ import { FirstScreenFrame } from './FirstScreenFrame';
 const CHART: FirstChartStart = {
   symbol: 'ETHUSDT',
   interval: 'FiveMinutes',
-  candles: Promise.resolve({} as Response),
-  symbolInfo: Promise.resolve({} as Response),
+  candles: Promise.resolve([]),
+  symbolInfo: Promise.resolve({}),
 };
 
 function pageWithSlot(): FirstScreenFrame {

@@ -11,8 +11,8 @@ type StartFirstChart = (options: {
   readonly slot: HTMLElement;
   readonly symbol: string;
   readonly interval: string;
-  readonly candles: Promise<Response>;
-  readonly symbolInfo: Promise<Response>;
+  readonly candles: Promise<unknown>;
+  readonly symbolInfo: Promise<unknown>;
   readonly onRemoved: () => void;
 }) => Promise<void>;
 
