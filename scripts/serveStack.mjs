@@ -2,7 +2,7 @@
 // of the shell and both remotes (in this process). Shared by `pnpm start` (scripts/start.mjs) and
 // the e2e harness (e2e/harness/globalSetup.ts), so the tests run the product the way users do.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStaticServer } from './serveStatic.mjs';
@@ -227,6 +227,49 @@ function simulatorUrlFromLog(line) {
   }
 }
 
+/** The alerts remote's React-free first chart, as its manifest names the expose. */
+const FIRST_CHART_EXPOSE = 'firstChart';
+
+/**
+ * The code the first chart runs, as the alerts remote's `mf-manifest.json` lists it: the remote's
+ * entry and the expose's sync chunks, as absolute URLs. The manifest is read again when its file
+ * changes (the remote was rebuilt); an unreadable or unexpected one gives no URLs, so the page
+ * only loses its head start.
+ *
+ * @param {string} manifestFile - the remote's built `mf-manifest.json`.
+ * @param {string} origin - where the remote is served, e.g. `http://127.0.0.1:8081`.
+ * @returns {() => string[]}
+ */
+export function firstChartCode(manifestFile, origin) {
+  let read = { version: '', urls: /** @type {string[]} */ ([]) };
+  return () => {
+    let version;
+    try {
+      const stats = statSync(manifestFile);
+      version = `${stats.size}:${stats.mtimeMs}`;
+    } catch {
+      return [];
+    }
+    if (version === read.version) return read.urls;
+    let urls = [];
+    try {
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+      const entry = manifest.metaData?.remoteEntry;
+      const expose = manifest.exposes?.find((e) => e.name === FIRST_CHART_EXPOSE);
+      const chunks = expose?.assets?.js?.sync;
+      if (typeof entry?.name === 'string' && Array.isArray(chunks)) {
+        urls = [path.posix.join(entry.path ?? '', entry.name), ...chunks]
+          .filter((file) => typeof file === 'string')
+          .map((file) => new URL(file, `${origin}/`).href);
+      }
+    } catch {
+      urls = [];
+    }
+    read = { version, urls };
+    return urls;
+  };
+}
+
 /**
  * Creates the static servers of the shell and the remotes (not started). The shell's
  * `/app-config.json` is generated from the actual URLs, so the stack works on any ports.
@@ -267,11 +310,18 @@ export function createAppServers({ repoRoot = REPO_ROOT, ports, host = '127.0.0.
   ].join('; ');
   // What a page waits on first beyond its own origin, announced with the page as a CDN would: the
   // manifest of its screen's remote (app-config.json names it, so the page itself learns it only
-  // after its script ran; docs/architecture.md §2, "The first chart"). The shell routes every
-  // path but /positions to the Alerts screen.
-  const documentLinks = (pathname) => [
-    `<${pathname.toLowerCase().startsWith('/positions') ? appConfig.remotes.positions : appConfig.remotes.alerts}>; rel=preload; as=fetch; crossorigin=anonymous`,
-  ];
+  // after its script ran) and, for the Alerts screen, the first chart's entry and chunks that
+  // manifest lists (the runtime would ask for them only after reading it; docs/architecture.md
+  // §2, "The first chart"). Scripts are preloaded as the runtime loads them: no-cors, so the
+  // preload is the request it uses. The shell routes every path but /positions to Alerts.
+  const alertsCode = firstChartCode(path.join(dist('alerts'), 'mf-manifest.json'), urls.alerts);
+  const documentLinks = (pathname) =>
+    pathname.toLowerCase().startsWith('/positions')
+      ? [`<${appConfig.remotes.positions}>; rel=preload; as=fetch; crossorigin=anonymous`]
+      : [
+          `<${appConfig.remotes.alerts}>; rel=preload; as=fetch; crossorigin=anonymous`,
+          ...alertsCode().map((url) => `<${url}>; rel=preload; as=script`),
+        ];
   // Source maps stay private unless a developer asks for them (`SERVE_SOURCE_MAPS=true`).
   const sourceMaps = process.env.SERVE_SOURCE_MAPS === 'true';
   return {

@@ -79,21 +79,29 @@ test.describe('the static servers', () => {
     expect(csp).not.toContain('unsafe-eval');
   });
 
-  test("announce the first screen's remote manifest with the page, and the page preloads the config", async ({
+  test("announce the first screen's remote manifest (and the first chart's code) with the page, and the page preloads the config", async ({
     stack,
   }) => {
     const preload = (manifest: string) =>
       `<${manifest}>; rel=preload; as=fetch; crossorigin=anonymous`;
-    for (const [route, remote] of [
-      ['/alerts', stack.urls.alerts],
-      ['/', stack.urls.alerts],
-      ['/positions', stack.urls.positions],
+    // The first chart's code as the alerts remote's manifest lists it: its entry and the sync
+    // chunks of ./firstChart, preloaded as the federation runtime loads scripts (no-cors).
+    const alerts = (await (await fetch(`${stack.urls.alerts}/mf-manifest.json`)).json()) as {
+      metaData: { remoteEntry: { name: string } };
+      exposes: { name: string; assets: { js: { sync: string[] } } }[];
+    };
+    const firstChart = alerts.exposes.find((expose) => expose.name === 'firstChart');
+    expect(firstChart?.assets.js.sync.length).toBeGreaterThan(0);
+    const firstChartCode = [alerts.metaData.remoteEntry.name, ...firstChart!.assets.js.sync].map(
+      (file) => `<${stack.urls.alerts}/${file}>; rel=preload; as=script`,
+    );
+    for (const [route, links] of [
+      ['/alerts', [preload(`${stack.urls.alerts}/mf-manifest.json`), ...firstChartCode]],
+      ['/', [preload(`${stack.urls.alerts}/mf-manifest.json`), ...firstChartCode]],
+      ['/positions', [preload(`${stack.urls.positions}/mf-manifest.json`)]],
     ] as const) {
       const page = await fetch(`${stack.urls.shell}${route}`);
-      expect([route, page.headers.get('link')]).toEqual([
-        route,
-        preload(`${remote}/mf-manifest.json`),
-      ]);
+      expect([route, page.headers.get('link')]).toEqual([route, links.join(', ')]);
       // The built page is minified: attribute quotes may be gone.
       expect(await page.text()).toMatch(
         /<link rel="?preload"? href="?\/app-config\.json"? as="?fetch"? crossorigin="?anonymous"?>/,
@@ -101,6 +109,24 @@ test.describe('the static servers', () => {
     }
     // Only the page: a script or the config carries no such header.
     expect((await fetch(`${stack.urls.shell}/app-config.json`)).headers.get('link')).toBeNull();
+  });
+
+  test("the page's preloads are the requests the first chart uses: each of its files is downloaded once", async ({
+    page,
+    stack,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${stack.urls.alerts}/`)) requested.push(request.url());
+    });
+    await page.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
+    await expect(page.getByText('Your alerts')).toBeVisible();
+    const link = (await fetch(`${stack.urls.shell}/alerts`)).headers.get('link') ?? '';
+    const preloaded = [...link.matchAll(/<([^>]+)>/g)].map((match) => match[1]!);
+    expect(preloaded).toHaveLength(5);
+    for (const url of preloaded) {
+      expect([url, requested.filter((r) => r === url).length]).toEqual([url, 1]);
+    }
   });
 
   test('do not publish source maps', async ({ stack }) => {
