@@ -12,6 +12,11 @@ export default defineConfig({
   timeout: 600_000,
   use: {
     ...baseConfig.use,
+    // Nothing of the test runner in the measured pages: a trace records snapshots of every page
+    // in the page itself (the suite keeps one per failed test).
+    trace: 'off',
+    screenshot: 'off',
+    video: 'off',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       // The bare page is served by the test (page.route), which Chromium files under the public

@@ -45,12 +45,36 @@ async function countBytes(page: Page): Promise<() => number> {
   return () => bytes;
 }
 
+/**
+ * Gives a promise of `mark`, to await after navigating; it waits without running anything of the test in the page meanwhile: the page says it
+ * on the console (an init script, the same in both pages). Playwright's `waitForFunction` would
+ * inject its script and poll it every frame in the page while the time is being measured, into
+ * whichever page happened to be busy then.
+ */
+async function markSet(page: Page, mark: string): Promise<{ drawn: Promise<void> }> {
+  const said = `bench: ${mark}`;
+  await page.addInitScript(
+    ({ name, text }) => {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName(name).length === 0) return;
+        observer.disconnect();
+        console.debug(text);
+      }).observe({ type: 'mark', buffered: true });
+    },
+    { name: mark, text: said },
+  );
+  // In an object: an async function would wait for a promise it returns.
+  const drawn = page
+    .waitForEvent('console', { predicate: (message) => message.text() === said, timeout: 30_000 })
+    .then(() => undefined);
+  return { drawn };
+}
+
 async function measure(page: Page, url: string, mark: string): Promise<Sample> {
   const bytes = await countBytes(page);
-  await page.goto(url);
-  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, {
-    timeout: 30_000,
-  });
+  const { drawn } = await markSet(page, mark);
+  await page.goto(url, { waitUntil: 'commit' });
+  await drawn;
   const ms = await page.evaluate((name) => performance.getEntriesByName(name)[0]!.startTime, mark);
   await page.waitForLoadState('networkidle');
   return { ms, kib: bytes() / 1024 };
