@@ -117,9 +117,8 @@ export function startFirstScreen(
  */
 function readCopy(response: Promise<Response>, what: string): Promise<unknown> {
   const body = response.then((answer) => {
-    const copy = answer.clone();
-    if (!copy.ok) throw new Error(`GET ${what} answered HTTP ${copy.status}.`);
-    return copy.json();
+    if (!answer.ok) throw new Error(`GET ${what} answered HTTP ${answer.status}.`);
+    return answer.clone().json();
   });
   body.catch(() => undefined);
   return body;
