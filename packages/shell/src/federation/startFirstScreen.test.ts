@@ -26,6 +26,17 @@ function answer(body: unknown, status = 200): Response {
   } as unknown as Response;
 }
 
+/** `startFirstScreen` of a page of its own: it keeps what it started for the page. */
+function startOnNewPage(): typeof startFirstScreen {
+  let start: typeof startFirstScreen | undefined;
+  jest.isolateModules(() => {
+    ({ startFirstScreen: start } = jest.requireActual<{
+      startFirstScreen: typeof startFirstScreen;
+    }>('./startFirstScreen'));
+  });
+  return start!;
+}
+
 describe('startFirstScreen', () => {
   it("registers the remotes, preloads the first chart's code and starts its requests, once per page", async () => {
     const runtime = {
@@ -82,12 +93,7 @@ describe('startFirstScreen', () => {
   });
 
   it("rejects the chart's body with the HTTP status when the api refuses, leaving the original unread", async () => {
-    let start: typeof startFirstScreen | undefined;
-    jest.isolateModules(() => {
-      ({ startFirstScreen: start } = jest.requireActual<{
-        startFirstScreen: typeof startFirstScreen;
-      }>('./startFirstScreen'));
-    });
+    const start = startOnNewPage();
     const runtime = {
       registerRemotes: jest.fn<FirstScreenRuntime['registerRemotes']>(),
       preloadRemote: jest.fn<FirstScreenRuntime['preloadRemote']>(() => Promise.resolve()),
@@ -95,11 +101,7 @@ describe('startFirstScreen', () => {
         Promise.resolve(url.includes('/candles?') ? answer({ title: 'down' }, 503) : answer({})),
       ),
     };
-    const started = start!(
-      CONFIG,
-      { pathname: '/alerts', search: '', storedAlerts: null },
-      runtime,
-    );
+    const started = start(CONFIG, { pathname: '/alerts', search: '', storedAlerts: null }, runtime);
     await expect(started.chart!.candles).rejects.toThrow('GET candles answered HTTP 503.');
     await expect(started.chart!.symbolInfo).resolves.toEqual({});
     const original = await started.requests.get(
@@ -109,19 +111,13 @@ describe('startFirstScreen', () => {
   });
 
   it('on Positions preloads the screen, starts no chart and leaves an unreadable status unknown', async () => {
-    let start: typeof startFirstScreen | undefined;
-    // A page of its own: startFirstScreen keeps what it started for the page.
-    jest.isolateModules(() => {
-      ({ startFirstScreen: start } = jest.requireActual<{
-        startFirstScreen: typeof startFirstScreen;
-      }>('./startFirstScreen'));
-    });
+    const start = startOnNewPage();
     const runtime = {
       registerRemotes: jest.fn<FirstScreenRuntime['registerRemotes']>(),
       preloadRemote: jest.fn<FirstScreenRuntime['preloadRemote']>(() => Promise.resolve()),
       fetch: jest.fn<FirstScreenRuntime['fetch']>(() => Promise.resolve(answer({}, 500))),
     };
-    const started = start!(
+    const started = start(
       CONFIG,
       { pathname: '/positions', search: '', storedAlerts: null },
       runtime,
