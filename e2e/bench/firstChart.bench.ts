@@ -9,6 +9,8 @@ import { E2E_DIR } from '../harness/paths';
 // HTML file, lightweight-charts' standalone build, one fetch of the same 500 bars from the same api,
 // setData, next frame), cold browser contexts, alternating, median of SAMPLES each; then a warm
 // second visit of each. Prints figures and the ratio; asserts nothing about speed (machines differ).
+// Nothing of the test runner runs in the pages while they are measured (no trace, see
+// playwright.bench.config.ts; the mark is awaited from a console message, see markSet).
 
 const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 7);
 const STANDALONE = path.join(
