@@ -10,6 +10,8 @@ import { stubPush } from '../harness/stubPush';
 /** Where the chart was, and what was on screen, when its first candles were drawn. */
 interface AtFirstCandles {
   readonly chart: { x: number; y: number; width: number; height: number };
+  /** The interval buttons' row. */
+  readonly intervals: { x: number; y: number; width: number; height: number };
   /** Whether that chart was still the first screen's (React had not taken it yet). */
   readonly beforeReact: boolean;
   /** The "Simulated market" chip: shown, and the element on top at its centre. */
@@ -29,6 +31,7 @@ async function recordFirstCandles(page: Page): Promise<void> {
       // The chart's first canvas: the element that moves, canvases and all, at the adoption.
       const chart = document.querySelector('[role="figure"] canvas')!;
       const box = chart.getBoundingClientRect();
+      const row = document.querySelector('#first-screen .pwa-toggle')!.getBoundingClientRect();
       const chip = document.getElementById('first-screen-chip');
       const chipBox = chip?.getBoundingClientRect();
       const onTop =
@@ -40,6 +43,7 @@ async function recordFirstCandles(page: Page): Promise<void> {
         );
       (window as unknown as { __firstCandles: AtFirstCandles }).__firstCandles = {
         chart: { x: box.x, y: box.y, width: box.width, height: box.height },
+        intervals: { x: row.x, y: row.y, width: row.width, height: row.height },
         beforeReact: document.getElementById('first-screen')?.contains(chart) ?? false,
         chipOnTop: onTop,
         chipText: chip?.textContent ?? '',
@@ -48,15 +52,16 @@ async function recordFirstCandles(page: Page): Promise<void> {
   }, FIRST_CANDLES_MARK);
 }
 
-/** The same chart element's box once the Alerts screen has adopted it. */
-async function chartBoxAfterReact(page: Page) {
+/** The same chart element's box, and the interval buttons', once the Alerts screen has adopted it. */
+async function boxesAfterReact(page: Page) {
   await expect(page.getByText('Your alerts')).toBeVisible();
   await expect(page.locator('#first-screen')).toHaveCount(0);
-  const box = await page.getByTestId('candle-chart').evaluate((figure) => {
+  const chart = await page.getByTestId('candle-chart').evaluate((figure) => {
     const rect = figure.querySelector('canvas')!.getBoundingClientRect();
     return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
   });
-  return box;
+  const intervals = (await page.getByRole('group', { name: 'Interval' }).boundingBox())!;
+  return { chart, intervals };
 }
 
 function expectSameBox(
@@ -65,10 +70,7 @@ function expectSameBox(
   where: string,
 ) {
   for (const side of ['x', 'y', 'width', 'height'] as const) {
-    expect(
-      Math.abs(after[side] - before[side]),
-      `${where}: the chart's ${side}`,
-    ).toBeLessThanOrEqual(1);
+    expect(Math.abs(after[side] - before[side]), `${where}: ${side}`).toBeLessThanOrEqual(1);
   }
 }
 
@@ -125,10 +127,11 @@ for (const scenario of CASES) {
       );
       expect(first.beforeReact, 'drawn by the first screen, before React').toBe(true);
       expect([first.chipOnTop, first.chipText]).toEqual([true, 'Simulated market']);
-      const after = await chartBoxAfterReact(page);
-      expectSameBox(first.chart, after, scenario.name);
+      const after = await boxesAfterReact(page);
+      expectSameBox(first.chart, after.chart, `${scenario.name}, the chart`);
+      expectSameBox(first.intervals, after.intervals, `${scenario.name}, the interval buttons`);
       // The price pane's canvas: most of the chart (the RSI pane and the time axis have the rest).
-      expect(after.height).toBeGreaterThan(CHART_HEIGHT / 2);
+      expect(after.chart.height).toBeGreaterThan(CHART_HEIGHT / 2);
       await artifacts.screenshot(page, `after-react-${scenario.name.replace(/[ ,]+/g, '-')}`);
     });
   });

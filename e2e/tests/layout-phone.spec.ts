@@ -30,6 +30,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(box!.x + box!.width, 'the right edge of Your alerts').toBeLessThanOrEqual(
         PHONE.viewport.width,
       );
+      // The interval buttons wrap onto a row of their own here; they stay inside the card's
+      // padding, where the chart is (it fills the card's content box).
+      const symbol = await page.getByRole('button', { name: 'Symbol' }).boundingBox();
+      const intervals = await page.getByRole('group', { name: 'Interval' }).boundingBox();
+      const chart = await page.getByTestId('candle-chart').boundingBox();
+      expect(intervals!.y, 'the interval buttons wrap below the symbol').toBeGreaterThanOrEqual(
+        symbol!.y + symbol!.height,
+      );
+      expect(intervals!.x, 'the left edge of the interval buttons').toBeGreaterThanOrEqual(
+        chart!.x - 0.5,
+      );
+      expect(
+        intervals!.x + intervals!.width,
+        'the right edge of the interval buttons',
+      ).toBeLessThanOrEqual(chart!.x + chart!.width + 0.5);
     });
 
     test('the Positions screen fits the viewport', async ({ page, artifacts }) => {

@@ -64,9 +64,10 @@ function modeRules(colors: PairwatchModePalette, tones: ModeTones): string {
 /**
  * The sizes are those of the React screen's MUI components (AlertsScreen: Stack spacing 2 with
  * py 2, the outlined Banner, the Card with p 2, the pickers' row with mb 2; ui-kit's SymbolPicker
- * and IntervalPicker), and so are two of their habits: the banner's link is a button, which does
- * not break across lines, and Stack spaces its row with a left margin, which a wrapped picker
- * keeps. The browser suite checks that the chart does not move when React takes it.
+ * and IntervalPicker), and so is one of their habits: the banner's link is a button, which does
+ * not break across lines. The pickers' row is spaced by a gap (the screen's Stack uses
+ * `useFlexGap`), so a picker wrapped onto a row of its own starts at the card's padding. The
+ * browser suite checks that the chart does not move when React takes it.
  */
 const LAYOUT = `.pwa{display:flex;flex-direction:column;gap:16px;padding:16px 0;font-family:'Inter','Roboto','Helvetica','Arial',sans-serif}
 .pwa-banner{display:flex;align-items:center;padding:6px 16px;border:1px solid;border-radius:8px;font-size:0.875rem;line-height:1.43;letter-spacing:0.01071em}
@@ -74,12 +75,12 @@ const LAYOUT = `.pwa{display:flex;flex-direction:column;gap:16px;padding:16px 0;
 .pwa-banner-text{padding:8px 0;min-width:0}
 .pwa-link{display:inline-block;text-decoration:underline}
 .pwa-card{border:1px solid;border-radius:8px;padding:16px}
-.pwa-pickers{display:flex;flex-wrap:wrap;align-items:center;row-gap:8px;margin-bottom:16px}
-.pwa-control{box-sizing:border-box;border:1px solid;font-weight:600;letter-spacing:0.02857em}
+.pwa-pickers{display:flex;flex-wrap:wrap;align-items:center;column-gap:16px;row-gap:8px;margin-bottom:16px}
+.pwa-control{box-sizing:border-box;border:1px solid;font-weight:600}
 .pwa-symbol{display:flex;align-items:center;gap:8px;width:180px;height:36.5px;padding:5px 15px;border-radius:8px;font-size:0.875rem;line-height:1.75}
 .pwa-symbol img{width:20px;height:20px}
 .pwa-symbol::after{content:'';margin-left:auto;margin-right:1px;border:5px solid transparent;border-bottom:0;border-top-color:currentColor}
-.pwa-toggle{display:flex;margin-left:16px}
+.pwa-toggle{display:flex}
 .pwa-toggle span{box-sizing:border-box;padding:7px 10px;border:1px solid;font-size:0.8125rem;line-height:1.75}
 .pwa-toggle span+span{margin-left:-1px}
 .pwa-toggle span:first-child{border-radius:8px 0 0 8px}

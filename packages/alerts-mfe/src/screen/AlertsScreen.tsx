@@ -140,9 +140,12 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
         <Box component="label" htmlFor={SYMBOL_PICKER_ID} sx={visuallyHidden}>
           Symbol
         </Box>
+        {/* A gap, not Stack's left margins: a picker wrapped onto a row of its own would keep
+            its margin and end in the card's padding on a phone. */}
         <Stack
           direction="row"
           spacing={2}
+          useFlexGap
           sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}
         >
           <SymbolPicker
