@@ -97,7 +97,7 @@ async function fillOutbox(
         subscriptionId: ids[i % ids.length]!,
         symbol: 'BTCUSDT',
         type: 'Price',
-        interval: undefined,
+        interval: 'OneMinute',
         direction: 'up',
         valueOnCreation: 60_000,
         valueTarget: 65_000,
@@ -105,6 +105,14 @@ async function fillOutbox(
         createdAt: 0 as UnixMillis,
         triggeredAt: undefined,
         triggeredValue: undefined,
+        condition: 'Crossing',
+        frequency: 'OnlyOnce',
+        valueUpper: undefined,
+        bars: undefined,
+        expiresAt: undefined,
+        message: undefined,
+        triggerCount: 0,
+        lastFiredPeriod: undefined,
         creationCandleTime: 0 as UnixSeconds,
         creationHigh: 60_000,
         creationLow: 60_000,
@@ -119,7 +127,7 @@ async function fillOutbox(
       tag: alertId,
     });
     await store.triggerAlert(
-      { alertId, triggeredAt: 0 as UnixMillis, triggeredValue: 65_000 },
+      { alertId, expectedCount: 0, firedAt: 0 as UnixMillis, value: 65_000, period: undefined, ends: true },
       { id: `${tag}-m-${i}`, topic: `t${i}`, payload, createdAt: 0 as UnixMillis },
     );
   }

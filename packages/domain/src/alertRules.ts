@@ -27,10 +27,10 @@
  *
  * @module
  */
+import { type AlertCondition, type AlertFrequency } from './alertCondition';
 import { type Candle } from './candles';
-import { formatNumber } from './formatting';
-import { INTERVAL_INFO, type Interval } from './intervals';
-import { SYMBOL_CATALOGUE, type SymbolId } from './symbols';
+import { type Interval } from './intervals';
+import { type SymbolId } from './symbols';
 
 /** The two kinds of alert. */
 export type AlertType = 'Price' | 'Rsi';
@@ -38,21 +38,45 @@ export type AlertType = 'Price' | 'Rsi';
 /** The alert types, in the form's order. */
 export const ALERT_TYPES: readonly AlertType[] = ['Price', 'Rsi'];
 
-/** An alert fires once: `Active` until it triggers. */
-export type AlertStatus = 'Active' | 'Triggered';
+/**
+ * `Active` while it watches; `Triggered` once an `OnlyOnce` alert fired; `Expired` once its
+ * `expiresAt` passed. A repeating alert stays `Active` until it expires or is deleted.
+ */
+export type AlertStatus = 'Active' | 'Triggered' | 'Expired';
 
-/** An alert as the api returns it (ISO 8601 timestamps). */
+/** The statuses, for readers that check them. */
+export const ALERT_STATUSES: readonly AlertStatus[] = ['Active', 'Triggered', 'Expired'];
+
+/** An alert as the api returns it (ISO 8601 timestamps; docs/architecture.md §3). */
 export interface Alert {
   readonly id: string;
   readonly symbol: SymbolId;
   readonly type: AlertType;
-  /** The RSI interval, for RSI alerts only. */
+  /**
+   * The bars the alert counts ("per bar", "bar close", "within N bars"); an RSI alert's RSI
+   * interval. Absent only in answers of an api older than conditions (then: the RSI interval, or
+   * one minute).
+   */
   readonly interval?: Interval;
+  readonly condition: AlertCondition;
+  readonly frequency: AlertFrequency;
   readonly valueOnCreation: number;
+  /** The level; a channel's lower bound; a percent move's percent. */
   readonly valueTarget: number;
+  /** A channel's upper bound. */
+  readonly valueUpper?: number;
+  /** A percent move's window, in bars. */
+  readonly bars?: number;
+  readonly expiresAt?: string;
+  /** The trader's own text, carried in the push. */
+  readonly message?: string;
   readonly status: AlertStatus;
   readonly createdAt: string;
+  readonly triggerCount: number;
+  readonly lastTriggeredAt?: string;
+  /** The same as `lastTriggeredAt` (the name before repeating alerts). */
   readonly triggeredAt?: string;
+  /** The value of the last firing. */
   readonly triggeredValue?: number;
 }
 
@@ -98,34 +122,4 @@ export function priceSeenSince(
   if (candle.time > baseline.time) return up ? candle.high : candle.low;
   if (up) return candle.high > baseline.high ? candle.high : candle.close;
   return candle.low < baseline.low ? candle.low : candle.close;
-}
-
-/** The human text of a triggered alert: a notification's title and body. */
-interface AlertTriggerText {
-  readonly title: string;
-  readonly body: string;
-}
-
-/**
- * Describes a triggered alert, e.g. "BTCUSDT price rose to 65,000.00" or
- * "ETHUSDT RSI (1h) dropped to 30.00". Rose/dropped follows the target against the value at creation.
- */
-export function describeAlertTrigger(
-  alert: Pick<Alert, 'symbol' | 'type' | 'interval' | 'valueOnCreation' | 'valueTarget'>,
-  value: number,
-): AlertTriggerText {
-  const verb =
-    alertDirection(alert.valueOnCreation, alert.valueTarget) === 'up' ? 'rose to' : 'dropped to';
-  if (alert.type === 'Rsi') {
-    const label = alert.interval ? ` (${INTERVAL_INFO[alert.interval].label})` : '';
-    return {
-      title: `${alert.symbol} RSI alert`,
-      body: `${alert.symbol} RSI${label} ${verb} ${formatNumber(value, 2)}`,
-    };
-  }
-  const precision = SYMBOL_CATALOGUE[alert.symbol].priceFormat.precision;
-  return {
-    title: `${alert.symbol} price alert`,
-    body: `${alert.symbol} price ${verb} ${formatNumber(value, precision)}`,
-  };
 }

@@ -66,17 +66,74 @@ export {
   isTakeProfitReached,
 } from './pnl';
 
-// alertRules: the alert model and the rule that fires it (direction, reaching, what counts, text).
+// alertRules: the alert model, the original rule's direction and what a candle shows a watcher.
 export {
   type Alert,
   type AlertType,
   type AlertStatus,
+  ALERT_TYPES,
+  ALERT_STATUSES,
   type AlertDirection,
   alertDirection,
   alertFires,
   priceSeenSince,
-  describeAlertTrigger,
 } from './alertRules';
+
+// alertCondition: every condition an alert can watch, its frequency, levels and flags (the seam).
+export {
+  ALERT_CONDITIONS,
+  type AlertCondition,
+  DEFAULT_CONDITION,
+  isAlertCondition,
+  ALERT_FREQUENCIES,
+  type AlertFrequency,
+  DEFAULT_FREQUENCY,
+  isAlertFrequency,
+  type ConditionShape,
+  type ConditionKind,
+  type ConditionInfo,
+  CONDITION_INFO,
+  FREQUENCY_LABELS,
+  ALERT_LIMITS,
+  type ConditionSpec,
+  type ConditionLevels,
+  conditionLevels,
+  type LevelFlags,
+  levelFlags,
+  initialLevelFlags,
+  type LevelChange,
+  levelChanges,
+  conditionEvent,
+  conditionHolds,
+  movingPercentHolds,
+  movedPercent,
+  defaultAlertInterval,
+} from './alertCondition';
+
+// alertMachine: one alert judged over the values it observes (the engine's reference).
+export {
+  type FormingBar,
+  pricePath,
+  type AlertObservation,
+  frequencyPeriod,
+  type MachineAlert,
+  type AlertMachineState,
+  initialMachineState,
+  mayFireAgain,
+  type AlertStep,
+  stepAlert,
+} from './alertMachine';
+
+// alertWords: what an alert watches and what a firing did, in words.
+export {
+  type DescribedAlert,
+  alertValuePrecision,
+  describeAlertCondition,
+  describeAlertFrequency,
+  type AlertFiring,
+  type AlertTriggerText,
+  describeAlertTrigger,
+} from './alertWords';
 
 // formatting: numbers as the product shows them.
 export { formatNumber, formatAsEntered } from './formatting';

@@ -12,17 +12,30 @@ import { type MarketData } from '../market/MarketData';
 import { buildAlertNotification, pushTopic } from '../push/alertPushMessage';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 import { type ServiceLogger } from '../util/ServiceLogger';
-import { AlertIndex, alertStreamInterval, type ReachedAlert, streamKey } from './AlertIndex';
+import { type EvaluationSink, type EvaluatorHit } from './evaluators/ConditionEvaluator';
 import { loadRsiHistory } from './loadRsiHistory';
+import { StreamEvaluator } from './StreamEvaluator';
 import { randomId } from '../storage/recordId';
+
+/** The candle stream an alert watches: the bars it counts (its RSI interval for RSI alerts). */
+export function alertStreamInterval(alert: Pick<AlertRecord, 'interval'>): Interval {
+  return alert.interval;
+}
+
+/** Key of a candle stream (also the key of its evaluation mark). */
+export function streamKey(symbol: SymbolId, interval: Interval): string {
+  return `${symbol}|${interval}`;
+}
 
 /** Options of {@link AlertEngine}. */
 export interface AlertEngineOptions {
   readonly store: AlertStore;
   readonly marketData: MarketData;
   readonly logger: ServiceLogger;
-  /** Called once per alert this engine moved to Triggered (its push message is in the outbox). */
+  /** Called once per firing this engine recorded (its push message is in the outbox). */
   readonly onTriggered: (alert: AlertRecord) => void;
+  /** How often expired alerts are looked for. Default 15 000 ms. */
+  readonly expirySweepMs?: number;
   /** Wait before trying a failed replay again. Default 5 000 ms. */
   readonly replayRetryMs?: number;
   readonly now?: () => number;
@@ -41,6 +54,8 @@ interface StreamState {
   readonly symbol: SymbolId;
   readonly interval: Interval;
   release: () => void;
+  /** The stream's alerts and what they have observed. */
+  readonly alerts: StreamEvaluator;
   /** Live updates are evaluated once the replay has run (or failed); until then they wait here. */
   live: boolean;
   readonly waiting: Map<number, Candle>;
@@ -64,8 +79,11 @@ interface StreamState {
  * - It holds a market stream only while alerts watch it.
  */
 export class AlertEngine {
-  private readonly index = new AlertIndex();
   private readonly streams = new Map<string, StreamState>();
+  /** Alerts loaded or added before `start` opened their streams. */
+  private readonly pending = new Map<string, AlertRecord>();
+  /** Which stream holds each alert. */
+  private readonly streamOf = new Map<string, string>();
   private readonly tasks = new Set<Promise<unknown>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly now: () => number;
@@ -83,7 +101,7 @@ export class AlertEngine {
 
   /** Active alerts being watched. */
   get activeCount(): number {
-    return this.index.size;
+    return this.streamOf.size + this.pending.size;
   }
 
   /** Streams held on the market, as `SYMBOL|Interval`. */
@@ -108,34 +126,64 @@ export class AlertEngine {
     }
     if (this.closed) return;
     this.marks = marks;
-    this.index.load(alerts.filter((alert) => !forgotten.has(alert.id)));
     this.started = true;
-    for (const { symbol, interval } of this.index.streams().values())
-      this.openStream(symbol, interval);
+    const byStream = new Map<string, AlertRecord[]>();
+    for (const alert of [...alerts, ...this.pending.values()]) {
+      if (forgotten.has(alert.id) || alert.status !== 'Active') continue;
+      const key = streamKey(alert.symbol, alertStreamInterval(alert));
+      const list = byStream.get(key) ?? [];
+      list.push(alert);
+      byStream.set(key, list);
+    }
+    this.pending.clear();
+    for (const list of byStream.values()) {
+      const first = list[0]!;
+      this.openStream(first.symbol, alertStreamInterval(first), list);
+    }
+    this.sweepExpiredLater();
     this.options.logger.info(
-      { alerts: this.index.size, streams: this.streams.size },
+      { alerts: this.streamOf.size, streams: this.streams.size },
       'alert engine started',
     );
   }
 
   /** Watches a newly created alert. */
   add(alert: AlertRecord): void {
-    if (this.closed || !this.index.add(alert)) return;
-    if (!this.started) return; // start() opens the streams of everything loaded by then
+    if (this.closed || alert.status !== 'Active' || this.isWatched(alert.id)) return;
+    if (!this.started) {
+      this.pending.set(alert.id, alert); // start() opens the streams of everything loaded by then
+      return;
+    }
     const interval = alertStreamInterval(alert);
-    const state = this.streams.get(streamKey(alert.symbol, interval));
-    if (!state) this.openStream(alert.symbol, interval);
-    else if (alert.type === 'Rsi' && state.rsi === undefined && !state.seedingRsi)
+    const key = streamKey(alert.symbol, interval);
+    const state = this.streams.get(key);
+    if (!state) {
+      this.openStream(alert.symbol, interval, [alert]);
+      return;
+    }
+    state.alerts.add(alert);
+    this.streamOf.set(alert.id, key);
+    if (alert.type === 'Rsi' && state.rsi === undefined && !state.seedingRsi)
       this.track(this.seedRsi(state));
   }
 
-  /** Stops watching alerts (deleted, or removed with their subscription). */
+  /** Stops watching alerts (deleted, expired, or removed with their subscription). */
   forget(alertIds: Iterable<string>): void {
     for (const id of alertIds) {
       this.forgottenWhileStarting?.add(id);
-      const alert = this.index.remove(id);
-      if (alert) this.releaseIfUnwatched(alert.symbol, alertStreamInterval(alert));
+      this.pending.delete(id);
+      const key = this.streamOf.get(id);
+      if (key === undefined) continue;
+      this.streamOf.delete(id);
+      const state = this.streams.get(key);
+      if (!state) continue;
+      state.alerts.remove(id);
+      this.releaseIfUnwatched(state.symbol, state.interval);
     }
+  }
+
+  private isWatched(id: string): boolean {
+    return this.streamOf.has(id) || this.pending.has(id);
   }
 
   /**
@@ -146,11 +194,10 @@ export class AlertEngine {
    */
   reconcile(activeIds: Iterable<string>): { missing: string[]; forgotten: string[] } {
     const active = new Set(activeIds);
-    const forgotten = this.index.ids().filter((id) => !active.has(id));
+    const watched = [...this.streamOf.keys(), ...this.pending.keys()];
+    const forgotten = watched.filter((id) => !active.has(id) && !this.firing.has(id));
     this.forget(forgotten);
-    const missing = [...active].filter(
-      (id) => this.index.get(id) === undefined && !this.firing.has(id),
-    );
+    const missing = [...active].filter((id) => !this.isWatched(id) && !this.firing.has(id));
     return { missing, forgotten };
   }
 
@@ -169,12 +216,21 @@ export class AlertEngine {
     await this.whenIdle();
   }
 
-  private openStream(symbol: SymbolId, interval: Interval): void {
+  private openStream(
+    symbol: SymbolId,
+    interval: Interval,
+    alerts: readonly AlertRecord[],
+  ): StreamState {
     const key = streamKey(symbol, interval);
+    const evaluator = new StreamEvaluator();
+    for (const alert of alerts) {
+      if (evaluator.add(alert)) this.streamOf.set(alert.id, key);
+    }
     const state: StreamState = {
       key,
       symbol,
       interval,
+      alerts: evaluator,
       release: () => undefined,
       live: false,
       waiting: new Map(),
@@ -189,6 +245,7 @@ export class AlertEngine {
       this.onUpdate(state, update),
     );
     this.track(this.prepare(state, 1));
+    return state;
   }
 
   private onUpdate(state: StreamState, update: CandleUpdate): void {
@@ -228,7 +285,7 @@ export class AlertEngine {
 
   /** Where a stream's replay starts: its mark, but not before its oldest alert was created. */
   private replayStart(state: StreamState): number | undefined {
-    const earliest = this.index.earliestCreation(state.symbol, state.interval);
+    const earliest = state.alerts.earliestCreation();
     if (earliest === undefined) return undefined;
     const mark = this.marks.get(state.key);
     return mark === undefined ? earliest : Math.max(mark, earliest);
@@ -238,29 +295,37 @@ export class AlertEngine {
     const from = this.replayStart(state);
     if (from === undefined || state.closed) return;
     const { marketData } = this.options;
-    if (this.index.countsFor(state.symbol, state.interval).rsi > 0 && state.rsi === undefined) {
-      await this.seedRsi(state, from);
+    const counts = state.alerts.counts();
+    if (counts.rsi > 0 && state.rsi === undefined) await this.seedRsi(state, from);
+    if (counts.price === 0 || state.closed) return;
+    if (counts.moves > 0) {
+      // A percent move's window reaches back `bars` bars before the first value replayed.
+      const before = await marketData.getCandles({
+        symbol: state.symbol,
+        interval: state.interval,
+        endTime: (from - 1) as UnixSeconds,
+        limit: Math.min(REPLAY_PAGE, counts.maxBars + 1),
+      });
+      state.alerts.seedBars(before);
     }
-    if (
-      state.interval !== 'OneMinute' ||
-      this.index.countsFor(state.symbol, 'OneMinute').price === 0
-    )
-      return;
     let start = from;
     for (let page = 0; page < REPLAY_MAX_PAGES && !state.closed; page += 1) {
       const candles = await marketData.getCandles({
         symbol: state.symbol,
-        interval: 'OneMinute',
+        interval: state.interval,
         startTime: start as UnixSeconds,
         limit: REPLAY_PAGE,
       });
       for (const candle of candles) {
         if (candle.time < start || state.closed) continue;
-        this.fire(this.index.takeReachedByPrice(state.symbol, candle));
+        // A replayed candle is observed at its open time: a firing already recorded live at a
+        // later moment is not made again (domain `mayFireAgain`).
+        state.alerts.onCandle(candle, candle.time * 1000, this.sink(state));
         this.mark(state, candle.time);
       }
-      if (candles.length < REPLAY_PAGE) return;
-      start = (candles.at(-1)?.time ?? start) + 60;
+      const last = candles.at(-1);
+      if (candles.length < REPLAY_PAGE || last === undefined) return;
+      start = last.time + 1;
     }
   }
 
@@ -277,9 +342,7 @@ export class AlertEngine {
         const rsi = history.rsiCandles[i];
         if (replayFrom === undefined || candle.time < replayFrom || !rsi || !hasRsiValue(rsi))
           return;
-        this.fire(
-          this.index.takeReachedByRsi(state.symbol, state.interval, candle.time, rsi.close),
-        );
+        state.alerts.onRsi(candle.time, rsi.close, candle.time * 1000, this.sink(state));
       });
       state.rsi = history.calculator;
       state.rsiTime = history.candles.at(-1)?.time ?? Number.NEGATIVE_INFINITY;
@@ -294,18 +357,26 @@ export class AlertEngine {
    * {@link AlertEngine.fire}'s. Then marks the stream evaluated up to the candle.
    */
   private evaluate(state: StreamState, candle: Candle): void {
-    const { symbol, interval } = state;
-    const counts = this.index.countsFor(symbol, interval);
-    if (interval === 'OneMinute' && counts.price > 0)
-      this.fire(this.index.takeReachedByPrice(symbol, candle));
+    const at = this.now();
+    state.alerts.onCandle(candle, at, this.sink(state));
     if (state.rsi !== undefined && candle.time >= state.rsiTime) {
       const rsi = state.rsi.update(candle);
       state.rsiTime = candle.time;
-      if (counts.rsi > 0 && hasRsiValue(rsi)) {
-        this.fire(this.index.takeReachedByRsi(symbol, interval, candle.time, rsi.close));
-      }
+      if (hasRsiValue(rsi)) state.alerts.onRsi(candle.time, rsi.close, at, this.sink(state));
     }
     this.mark(state, candle.time);
+  }
+
+  /** Where a stream's evaluators report: firings are recorded, expiries swept. */
+  private sink(state: StreamState): EvaluationSink {
+    return {
+      fired: (hit) => this.fire(state, hit),
+      expired: (alert) => {
+        this.streamOf.delete(alert.record.id);
+        this.releaseIfUnwatched(state.symbol, state.interval);
+        this.sweepExpiredSoon();
+      },
+    };
   }
 
   /** Records that the stream was evaluated up to (and including) the candle opening at `time`. */
@@ -326,42 +397,103 @@ export class AlertEngine {
   }
 
   /**
-   * Records each reached alert as Triggered together with its push message (one conditional update
-   * with the outbox insert: an alert fires once however many engines see the candle), and tells
-   * `onTriggered` about the ones this engine moved. The push sender delivers the message.
+   * Records one firing together with its push message (one update conditional on the alert's
+   * trigger count, with the outbox insert: a firing is recorded once however many engines see the
+   * candle), and tells `onTriggered` about the ones this engine recorded. The push sender delivers
+   * the message.
    */
-  private fire(reached: readonly ReachedAlert[]): void {
-    for (const { alert, value } of reached) {
-      const now = this.now() as UnixMillis;
-      // The source that produced this price, read when the push is queued (not at boot).
-      const { source } = this.options.marketData.status();
-      const message = {
-        id: randomId(),
-        topic: pushTopic(alert.id),
-        payload: JSON.stringify(buildAlertNotification(alert, value, source)),
-        createdAt: now,
-      };
-      this.firing.add(alert.id);
-      this.track(
-        this.options.store
-          .triggerAlert({ alertId: alert.id, triggeredAt: now, triggeredValue: value }, message)
-          .then((triggered) => {
-            // undefined: another engine fired it first, or it was deleted meanwhile.
-            if (triggered) this.options.onTriggered(triggered);
-          })
-          .catch((error: unknown) => {
-            this.options.logger.error(
-              { err: error, alertId: alert.id },
-              'could not record a triggered alert; will judge it again',
-            );
-            // Through add(): its stream may have been released meanwhile (it was the stream's last
-            // alert), and add() opens it again and replays from the mark.
-            if (!this.closed) this.add(alert);
-          })
-          .finally(() => this.firing.delete(alert.id)),
-      );
-      this.releaseIfUnwatched(alert.symbol, alertStreamInterval(alert));
+  private fire(state: StreamState, hit: EvaluatorHit): void {
+    const record = hit.alert.record;
+    const now = this.now() as UnixMillis;
+    // The source that produced this price, read when the push is queued (not at boot).
+    const { source } = this.options.marketData.status();
+    const message = {
+      id: randomId(),
+      topic: pushTopic(record.id),
+      payload: JSON.stringify(buildAlertNotification(record, hit, source)),
+      createdAt: now,
+    };
+    const ends = record.frequency === 'OnlyOnce';
+    if (ends) this.streamOf.delete(record.id);
+    this.firing.add(record.id);
+    this.track(
+      this.options.store
+        .triggerAlert(
+          {
+            alertId: record.id,
+            expectedCount: hit.countBefore,
+            firedAt: hit.at as UnixMillis,
+            value: hit.value,
+            period: hit.period,
+            ends,
+          },
+          message,
+        )
+        .then((recorded) => {
+          if (recorded) {
+            this.options.onTriggered(recorded);
+            return;
+          }
+          // Not active with that count: another engine recorded it, or it expired or was deleted.
+          // Judge it again from the table's copy.
+          if (!ends) this.reload(record.id);
+        })
+        .catch((error: unknown) => {
+          this.options.logger.error(
+            { err: error, alertId: record.id },
+            'could not record an alert firing; will judge it again',
+          );
+          // Through add(): its stream may have been released meanwhile (it was the stream's last
+          // alert), and add() opens it again and replays from the mark.
+          if (this.closed) return;
+          this.forget([record.id]);
+          this.add(record);
+        })
+        .finally(() => this.firing.delete(record.id)),
+    );
+    if (ends) this.releaseIfUnwatched(state.symbol, state.interval);
+  }
+
+  /** Forgets an alert and watches the table's copy of it again, if it is still active. */
+  private reload(id: string): void {
+    this.forget([id]);
+    this.track(
+      this.options.store.getAlerts([id]).then((alerts) => {
+        for (const alert of alerts) if (!this.closed) this.add(alert);
+      }),
+    );
+  }
+
+  /** Moves alerts past their expiry to Expired in the table, and forgets them. */
+  private async sweepExpired(): Promise<void> {
+    const expired = await this.options.store.expireAlerts(this.now() as UnixMillis);
+    if (expired.length > 0) {
+      this.forget(expired.map((alert) => alert.id));
+      this.options.logger.info({ alerts: expired.length }, 'alerts expired');
     }
+  }
+
+  private sweepScheduled = false;
+
+  /** Sweeps expired alerts shortly (an evaluator saw one). */
+  private sweepExpiredSoon(): void {
+    if (this.sweepScheduled || this.closed) return;
+    this.sweepScheduled = true;
+    this.after(0, async () => {
+      this.sweepScheduled = false;
+      await this.sweepExpired();
+    });
+  }
+
+  /** Sweeps expired alerts now and then, also on streams that do not move. */
+  private sweepExpiredLater(): void {
+    this.after(this.options.expirySweepMs ?? 15_000, async () => {
+      try {
+        await this.sweepExpired();
+      } finally {
+        this.sweepExpiredLater();
+      }
+    });
   }
 
   private releaseIfUnwatched(symbol: SymbolId, interval: Interval): void {
@@ -369,8 +501,7 @@ export class AlertEngine {
     // Deferred: this may run inside the stream's own listener.
     queueMicrotask(() => {
       const state = this.streams.get(key);
-      const counts = this.index.countsFor(symbol, interval);
-      if (!state || counts.price > 0 || counts.rsi > 0) return;
+      if (!state || state.alerts.size > 0) return;
       this.streams.delete(key);
       this.closeStream(state);
     });

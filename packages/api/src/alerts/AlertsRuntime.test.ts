@@ -105,7 +105,7 @@ async function storeAlert(valueTarget: number): Promise<AlertRecord> {
     subscriptionId: 'sub-1',
     symbol: 'BTCUSDT',
     type: 'Price',
-    interval: undefined,
+    interval: 'OneMinute',
     direction: alertDirection(60_000, valueTarget),
     valueOnCreation: 60_000,
     valueTarget,
@@ -113,6 +113,14 @@ async function storeAlert(valueTarget: number): Promise<AlertRecord> {
     createdAt: (T * 1000) as UnixMillis,
     triggeredAt: undefined,
     triggeredValue: undefined,
+    condition: 'Crossing',
+    frequency: 'OnlyOnce',
+    valueUpper: undefined,
+    bars: undefined,
+    expiresAt: undefined,
+    message: undefined,
+    triggerCount: 0,
+    lastFiredPeriod: undefined,
     creationCandleTime: T as UnixSeconds,
     creationHigh: 60_000,
     creationLow: 60_000,
@@ -267,14 +275,18 @@ describe('AlertsRuntime and alert events', () => {
     await subject.start();
     const alert = await storeAlert(61_000);
     const fired = await store.triggerAlert(
-      { alertId: alert.id, triggeredAt: NOW as UnixMillis, triggeredValue: 61_050 },
+      { alertId: alert.id, expectedCount: 0, firedAt: NOW as UnixMillis, value: 61_050, period: undefined, ends: true },
       { id: 'm1', topic: alert.id, payload: '{}', createdAt: NOW as UnixMillis },
     );
 
     await coordinator.receive({ kind: 'triggered', alertIds: [alert.id] });
 
     expect(broadcast.mock.calls).toEqual([
-      [alertsGroup('sub-1'), 'AlertTriggered', [toAlertJson(fired!)]],
+      [
+        alertsGroup('sub-1'),
+        'AlertTriggered',
+        [toAlertJson(fired!, [{ firedAt: fired!.triggeredAt!, value: 61_050 }])],
+      ],
     ]);
   });
 

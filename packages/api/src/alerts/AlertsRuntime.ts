@@ -7,7 +7,7 @@ import { OneShotTimer } from '../util/OneShotTimer';
 import { type ServiceLogger } from '../util/ServiceLogger';
 import { AlertEngine } from './AlertEngine';
 import { alertsGroup } from './alertsGroup';
-import { toAlertJson } from './toAlertJson';
+import { FIRINGS_IN_ALERT_JSON, toAlertJson } from './toAlertJson';
 
 /** Options of {@link AlertsRuntime}. */
 export interface AlertsRuntimeOptions {
@@ -189,11 +189,19 @@ export class AlertsRuntime {
         this.currentEngine?.forget(event.alertIds);
         return;
       case 'triggered': {
-        this.currentEngine?.forget(event.alertIds);
-        for (const alert of await store.getAlerts(event.alertIds)) {
-          if (alert.status !== 'Triggered') continue;
+        const alerts = await store.getAlerts(event.alertIds);
+        // A repeating alert stays Active and watched; a fired OnlyOnce one is done.
+        this.currentEngine?.forget(
+          alerts.filter((alert) => alert.status !== 'Active').map((alert) => alert.id),
+        );
+        const fired = alerts.filter((alert) => alert.triggerCount > 0);
+        const firings = await store.listFirings(
+          fired.map((alert) => alert.id),
+          FIRINGS_IN_ALERT_JSON,
+        );
+        for (const alert of fired) {
           this.options.hub.broadcast(alertsGroup(alert.subscriptionId), 'AlertTriggered', [
-            toAlertJson(alert),
+            toAlertJson(alert, firings.get(alert.id) ?? []),
           ]);
         }
         return;

@@ -230,10 +230,14 @@ describe('the alerts plugin: alerts', () => {
       id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       symbol: 'BTCUSDT',
       type: 'Price',
+      interval: 'OneMinute',
+      condition: 'Crossing',
+      frequency: 'OnlyOnce',
       valueOnCreation: 60_000,
       valueTarget: 65_000,
       status: 'Active',
       createdAt: new Date(NOW).toISOString(),
+      triggerCount: 0,
     });
     expect(listed.json()).toEqual([alert]);
   });
@@ -440,8 +444,11 @@ describe('the alerts plugin: alerts', () => {
       {
         ...alert,
         status: 'Triggered',
+        triggerCount: 1,
+        lastTriggeredAt: new Date(NOW).toISOString(),
         triggeredAt: new Date(NOW).toISOString(),
         triggeredValue: 60_600,
+        firings: [{ at: new Date(NOW).toISOString(), value: 60_600 }],
       },
     ]);
   });

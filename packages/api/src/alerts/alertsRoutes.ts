@@ -1,7 +1,14 @@
 import {
+  ALERT_CONDITIONS,
+  ALERT_FREQUENCIES,
   alertDirection,
   alertFormSchema,
+  DEFAULT_CONDITION,
+  DEFAULT_FREQUENCY,
+  defaultAlertInterval,
   INTERVALS,
+  isAlertCondition,
+  isAlertFrequency,
   isInterval,
   isSymbolId,
   parseNumberInput,
@@ -12,7 +19,7 @@ import { type FastifyPluginAsync } from 'fastify';
 import { randomId, wellFormedId } from '../storage/recordId';
 import { redactedRequestLog } from '../http/redactedRequestLog';
 import { readCreationSnapshot } from './readCreationSnapshot';
-import { toAlertJson } from './toAlertJson';
+import { FIRINGS_IN_ALERT_JSON, toAlertJson } from './toAlertJson';
 import { type WriteRateLimiter } from '../http/WriteRateLimiter';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';
@@ -53,7 +60,7 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
 
   app.post(
     '/alerts',
-    { ...redactedRequestLog, preHandler: limiter.preHandler, bodyLimit: 4096 },
+    { ...redactedRequestLog, preHandler: limiter.preHandler, bodyLimit: 8192 },
     async (request, reply) => {
       const body = request.body;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -84,38 +91,105 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
       }
       const symbol = fields.symbol;
       // The form's schema also reads typed text ("0x10" and [70000] pass as numbers there); the api
-      // takes a JSON number and nothing else.
-      const target = fields.valueTarget;
-      const blank = target === undefined || target === null || target === '';
-      if (!blank && typeof target !== 'number') {
+      // takes JSON numbers and strings and nothing else.
+      for (const field of ['valueTarget', 'valueUpper', 'bars'] as const) {
+        const value = fields[field];
+        const blank = value === undefined || value === null || value === '';
+        if (!blank && typeof value !== 'number') {
+          throw new ApiProblem(
+            'INVALID_ALERT',
+            `${field} must be a JSON number such as ${field === 'bars' ? '5' : '65000.5'}, not ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}.`,
+          );
+        }
+      }
+      for (const field of ['expiresAt', 'message'] as const) {
+        const value = fields[field];
+        if (value !== undefined && value !== null && typeof value !== 'string') {
+          throw new ApiProblem('INVALID_ALERT', `${field} must be a JSON string.`);
+        }
+      }
+      if (fields.condition !== undefined && !isAlertCondition(fields.condition)) {
         throw new ApiProblem(
           'INVALID_ALERT',
-          `valueTarget must be a JSON number such as 65000.5, not ${Array.isArray(target) ? 'an array' : `a ${typeof target}`}.`,
+          `condition: unknown condition ${quoteInput(String(fields.condition))}. Send one of ${ALERT_CONDITIONS.join(', ')}.`,
+        );
+      }
+      if (fields.frequency !== undefined && !isAlertFrequency(fields.frequency)) {
+        throw new ApiProblem(
+          'INVALID_ALERT',
+          `frequency: unknown frequency ${quoteInput(String(fields.frequency))}. Send one of ${ALERT_FREQUENCIES.join(', ')}.`,
         );
       }
       try {
         await alertFormSchema.validate(
-          { type: fields.type, valueTarget: fields.valueTarget },
-          { abortEarly: true },
+          {
+            type: fields.type,
+            condition: fields.condition,
+            valueTarget: fields.valueTarget,
+            valueUpper: fields.valueUpper,
+            bars: fields.bars,
+            frequency: fields.frequency,
+            expiresAt: fields.expiresAt,
+            message: fields.message,
+          },
+          { abortEarly: true, context: { now: options.now() } },
         );
       } catch (error: unknown) {
         // yup's ValidationError, recognised by name: the schema lives in @pairwatch/domain.
-        if (error instanceof Error && error.name === 'ValidationError')
-          throw new ApiProblem('INVALID_ALERT', error.message);
+        if (error instanceof Error && error.name === 'ValidationError') {
+          const path = (error as Error & { path?: string }).path;
+          throw new ApiProblem('INVALID_ALERT', path ? `${path}: ${error.message}` : error.message);
+        }
         throw error;
       }
       const type = fields.type === 'Rsi' ? 'Rsi' : 'Price';
+      const condition = isAlertCondition(fields.condition) ? fields.condition : DEFAULT_CONDITION;
+      const frequency = isAlertFrequency(fields.frequency) ? fields.frequency : DEFAULT_FREQUENCY;
       const valueTarget = parseNumberInput(fields.valueTarget as string | number);
-      let interval: AlertRecord['interval'];
+      let rsiInterval: AlertRecord['interval'] | undefined;
       if (type === 'Rsi') {
-        if (!isInterval(fields.rsiInterval)) {
+        const given = fields.rsiInterval ?? fields.interval;
+        if (!isInterval(given)) {
           throw new ApiProblem(
             'INVALID_INTERVAL',
-            `An RSI alert needs rsiInterval, one of ${INTERVALS.join(', ')}; got ${quoteInput(String(fields.rsiInterval))}.`,
+            `An RSI alert needs rsiInterval, one of ${INTERVALS.join(', ')}; got ${quoteInput(String(given))}.`,
           );
         }
-        interval = fields.rsiInterval;
+        rsiInterval = given;
       }
+      if (fields.interval !== undefined && !isInterval(fields.interval)) {
+        throw new ApiProblem(
+          'INVALID_INTERVAL',
+          `interval: send one of ${INTERVALS.join(', ')}; got ${quoteInput(String(fields.interval))}.`,
+        );
+      }
+      if (
+        rsiInterval !== undefined &&
+        fields.interval !== undefined &&
+        fields.interval !== rsiInterval
+      ) {
+        throw new ApiProblem(
+          'INVALID_INTERVAL',
+          'interval: an RSI alert counts the bars of its RSI interval; send the same interval or leave it out.',
+        );
+      }
+      const interval = isInterval(fields.interval)
+        ? fields.interval
+        : defaultAlertInterval(rsiInterval);
+      const valueUpper =
+        typeof fields.valueUpper === 'number' && condition.endsWith('Channel')
+          ? fields.valueUpper
+          : undefined;
+      const bars =
+        typeof fields.bars === 'number' && condition.startsWith('Moving') ? fields.bars : undefined;
+      const expiresAt =
+        typeof fields.expiresAt === 'string' && fields.expiresAt.trim() !== ''
+          ? (Date.parse(fields.expiresAt) as UnixMillis)
+          : undefined;
+      const message =
+        typeof fields.message === 'string' && fields.message.trim() !== ''
+          ? fields.message
+          : undefined;
 
       const subscriptionId = wellFormedId(rawSubscription);
       if (subscriptionId === undefined || !(await store.findSubscription(subscriptionId))) {
@@ -135,13 +209,21 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
         symbol,
         type,
         interval,
+        condition,
+        frequency,
         direction: alertDirection(snapshot.value, valueTarget),
         valueOnCreation: snapshot.value,
         valueTarget,
+        valueUpper,
+        bars,
+        expiresAt,
+        message,
         status: 'Active',
         createdAt: options.now() as UnixMillis,
         triggeredAt: undefined,
         triggeredValue: undefined,
+        triggerCount: 0,
+        lastFiredPeriod: undefined,
         creationCandleTime: snapshot.candleTime,
         creationHigh: snapshot.high,
         creationLow: snapshot.low,
@@ -167,7 +249,12 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
   app.get('/alerts', redactedRequestLog, async (request) => {
     const subscriptionId = wellFormedId(requireSubscriptionQuery(request.query));
     if (subscriptionId === undefined) return [];
-    return (await store.listAlerts(subscriptionId)).map(toAlertJson);
+    const alerts = await store.listAlerts(subscriptionId);
+    const firings = await store.listFirings(
+      alerts.filter((alert) => alert.triggerCount > 0).map((alert) => alert.id),
+      FIRINGS_IN_ALERT_JSON,
+    );
+    return alerts.map((alert) => toAlertJson(alert, firings.get(alert.id) ?? []));
   });
 
   app.delete<{ Params: { id: string } }>(

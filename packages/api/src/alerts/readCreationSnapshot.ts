@@ -14,7 +14,7 @@ import { loadRsiHistory } from './loadRsiHistory';
 export interface CreationSnapshot {
   /** `valueOnCreation`: the latest 1-minute close, or the live RSI of the alert's interval. */
   readonly value: number;
-  /** Open time of the forming candle of the watched stream. */
+  /** Open time of the forming candle of the watched stream (the alert's interval). */
   readonly candleTime: UnixSeconds;
   /** That candle's high and low so far (the RSI itself for RSI alerts). */
   readonly high: number;
@@ -39,12 +39,14 @@ export async function readCreationSnapshot(
 ): Promise<CreationSnapshot> {
   const { symbol } = request;
   if (request.type === 'Price') {
-    // The cached candle is live only while someone holds the stream; an older one is refetched.
+    // The candle of the alert's own interval: its extremes so far are what came before creation.
+    const interval = request.interval ?? 'OneMinute';
+    // The cached 1-minute candle is live only while someone holds the stream; an older one is
+    // refetched. A longer bar's cached copy may be minutes old within its own bar: always asked.
     const freshFrom = intervalOpenTime('OneMinute', Math.floor(nowMs / 1000) as UnixSeconds) - 60;
-    let candle = marketData.latestCandle(symbol, 'OneMinute');
+    let candle = interval === 'OneMinute' ? marketData.latestCandle(symbol, interval) : undefined;
     if (candle === undefined || candle.time < freshFrom) {
-      candle =
-        (await marketData.getCandles({ symbol, interval: 'OneMinute', limit: 1 })).at(-1) ?? candle;
+      candle = (await marketData.getCandles({ symbol, interval, limit: 1 })).at(-1) ?? candle;
     }
     if (candle === undefined) {
       throw new ApiProblem(

@@ -41,7 +41,7 @@ async function queueAlertMessage(subscription: string, alertId: string): Promise
       subscriptionId: subscription,
       symbol: 'BTCUSDT',
       type: 'Price',
-      interval: undefined,
+      interval: 'OneMinute',
       direction: 'up',
       valueOnCreation: 1,
       valueTarget: 2,
@@ -49,6 +49,14 @@ async function queueAlertMessage(subscription: string, alertId: string): Promise
       createdAt: T0 as UnixMillis,
       triggeredAt: undefined,
       triggeredValue: undefined,
+      condition: 'Crossing',
+      frequency: 'OnlyOnce',
+      valueUpper: undefined,
+      bars: undefined,
+      expiresAt: undefined,
+      message: undefined,
+      triggerCount: 0,
+      lastFiredPeriod: undefined,
       creationCandleTime: 0 as UnixSeconds,
       creationHigh: 1,
       creationLow: 1,
@@ -56,7 +64,7 @@ async function queueAlertMessage(subscription: string, alertId: string): Promise
     1000,
   );
   await store.triggerAlert(
-    { alertId, triggeredAt: T0 as UnixMillis, triggeredValue: 2 },
+    { alertId, expectedCount: 0, firedAt: T0 as UnixMillis, value: 2, period: undefined, ends: true },
     {
       id: `m-${alertId}`,
       topic: alertId,

@@ -2,17 +2,40 @@ import { describe, expect, it } from '@jest/globals';
 import { buildAlertNotification, pushTopic } from './alertPushMessage';
 
 describe('buildAlertNotification', () => {
+  it('words a new condition and carries the trader’s message after the simulated note', () => {
+    const notification = buildAlertNotification(
+      {
+        id: 'c1',
+        symbol: 'BTCUSDT',
+        type: 'Price',
+        interval: 'FiveMinutes',
+        valueOnCreation: 43_000,
+        valueTarget: 44_000,
+        condition: 'CrossingUp',
+        message: 'Take profit on the breakout',
+      },
+      { value: 44_010, change: 'upThroughLower' },
+      'simulator',
+    );
+
+    expect(notification.body).toBe(
+      'BTCUSDT crossed up 44,000.00 (simulated market)\nTake profit on the breakout',
+    );
+    expect(notification.url).toBe('/alerts?symbol=BTCUSDT&interval=FiveMinutes');
+  });
+
   it('describes a bullish price alert with the symbol icon and a 1-minute link', () => {
     const notification = buildAlertNotification(
       {
         id: 'a1',
         symbol: 'BTCUSDT',
         type: 'Price',
-        interval: undefined,
+        interval: 'OneMinute',
         valueOnCreation: 60_000,
         valueTarget: 65_000,
+        condition: 'Crossing',
       },
-      65_000,
+      { value: 65_000 },
       'binance',
     );
 
@@ -34,8 +57,9 @@ describe('buildAlertNotification', () => {
         interval: 'OneHour',
         valueOnCreation: 45,
         valueTarget: 30,
+        condition: 'Crossing',
       },
-      30,
+      { value: 30 },
       'binance',
     );
 
@@ -52,11 +76,12 @@ describe('buildAlertNotification', () => {
         id: 'a2',
         symbol: 'BTCUSDT',
         type: 'Price',
-        interval: undefined,
+        interval: 'OneMinute',
         valueOnCreation: 60_000,
         valueTarget: 65_000,
+        condition: 'Crossing',
       },
-      65_000,
+      { value: 65_000 },
       'simulator',
     );
 

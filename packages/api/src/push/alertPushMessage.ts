@@ -1,7 +1,7 @@
 // What a triggered alert's Web Push message carries: the notification the service worker shows,
 // and the RFC 8030 Topic that lets a push service replace an undelivered copy.
 import crypto from 'node:crypto';
-import { describeAlertTrigger, symbolIconFile } from '@pairwatch/domain';
+import { type AlertFiring, describeAlertTrigger, symbolIconFile } from '@pairwatch/domain';
 import { type MarketDataStatus } from '../market/MarketData';
 import { type AlertRecord } from '../storage/AlertStore';
 
@@ -9,7 +9,7 @@ import { type AlertRecord } from '../storage/AlertStore';
 export interface AlertNotification {
   /** e.g. "BTCUSDT price alert". */
   readonly title: string;
-  /** e.g. "BTCUSDT price rose to 65,000.00". */
+  /** e.g. "BTCUSDT price rose to 65,000.00", then the trader's message on its own line. */
   readonly body: string;
   /** The symbol's icon, relative to the shell origin: `/icons/btc.png`. */
   readonly icon: string;
@@ -31,21 +31,42 @@ const SIMULATED_MARKET_NOTE = ' (simulated market)';
 export function buildAlertNotification(
   alert: Pick<
     AlertRecord,
-    'id' | 'symbol' | 'type' | 'interval' | 'valueOnCreation' | 'valueTarget'
-  >,
-  triggeredValue: number,
+    'id' | 'symbol' | 'type' | 'interval' | 'valueOnCreation' | 'valueTarget' | 'condition'
+  > &
+    Partial<Pick<AlertRecord, 'valueUpper' | 'bars' | 'message'>>,
+  firing: AlertFiring,
   source: MarketDataStatus['source'],
 ): AlertNotification {
-  const text = describeAlertTrigger(alert, triggeredValue);
-  const interval = alert.type === 'Rsi' && alert.interval ? alert.interval : 'OneMinute';
-  const query = new URLSearchParams({ symbol: alert.symbol, interval });
+  const text = describeAlertTrigger(
+    {
+      symbol: alert.symbol,
+      type: alert.type,
+      interval: alert.interval,
+      valueOnCreation: alert.valueOnCreation,
+      valueTarget: alert.valueTarget,
+      condition: alert.condition,
+      ...(alert.valueUpper !== undefined ? { valueUpper: alert.valueUpper } : {}),
+      ...(alert.bars !== undefined ? { bars: alert.bars } : {}),
+      ...(alert.message !== undefined ? { message: alert.message } : {}),
+    },
+    firing,
+  );
+  const query = new URLSearchParams({ symbol: alert.symbol, interval: alert.interval });
   return {
     title: text.title,
-    body: source === 'simulator' ? `${text.body}${SIMULATED_MARKET_NOTE}` : text.body,
+    body: source === 'simulator' ? withSimulatedNote(text.body) : text.body,
     icon: `/icons/${symbolIconFile(alert.symbol)}`,
     url: `/alerts?${query.toString()}`,
     tag: alert.id,
   };
+}
+
+/** Adds the simulated-market note to the first line (what happened), before any message. */
+function withSimulatedNote(body: string): string {
+  const lineEnd = body.indexOf('\n');
+  return lineEnd < 0
+    ? `${body}${SIMULATED_MARKET_NOTE}`
+    : `${body.slice(0, lineEnd)}${SIMULATED_MARKET_NOTE}${body.slice(lineEnd)}`;
 }
 
 /** RFC 8030 §5.4: a Topic is at most 32 characters of the URL-safe base64 alphabet. */

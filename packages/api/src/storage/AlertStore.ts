@@ -1,5 +1,7 @@
 import {
+  type AlertCondition,
   type AlertDirection,
+  type AlertFrequency,
   type AlertStatus,
   type AlertType,
   type Interval,
@@ -32,18 +34,50 @@ export interface AlertRecord {
   readonly subscriptionId: string;
   readonly symbol: SymbolId;
   readonly type: AlertType;
-  /** The RSI interval; undefined for price alerts. */
-  readonly interval: Interval | undefined;
+  /**
+   * The bars the alert counts (its stream): the RSI interval for RSI alerts; for price alerts the
+   * interval chosen (one minute for alerts made before conditions).
+   */
+  readonly interval: Interval;
+  readonly condition: AlertCondition;
+  readonly frequency: AlertFrequency;
+  /** The original rule's direction (a `Crossing` alert's first crossing); kept for old rows. */
   readonly direction: AlertDirection;
   readonly valueOnCreation: number;
   readonly valueTarget: number;
+  readonly valueUpper: number | undefined;
+  readonly bars: number | undefined;
+  readonly expiresAt: UnixMillis | undefined;
+  readonly message: string | undefined;
   readonly status: AlertStatus;
   readonly createdAt: UnixMillis;
+  /** The last firing (the only one of an `OnlyOnce` alert). */
   readonly triggeredAt: UnixMillis | undefined;
   readonly triggeredValue: number | undefined;
+  readonly triggerCount: number;
+  /** The frequency period of the last firing (domain `frequencyPeriod`). */
+  readonly lastFiredPeriod: number | undefined;
   readonly creationCandleTime: UnixSeconds;
   readonly creationHigh: number;
   readonly creationLow: number;
+}
+
+/** One recorded firing of an alert. */
+export interface AlertFiringRecord {
+  readonly firedAt: UnixMillis;
+  readonly value: number;
+}
+
+/** What the engine asks the store to record when an alert fires. */
+export interface AlertFiringRequest {
+  readonly alertId: string;
+  /** The alert's `triggerCount` the engine judged from: the update is conditional on it. */
+  readonly expectedCount: number;
+  readonly firedAt: UnixMillis;
+  readonly value: number;
+  readonly period: number | undefined;
+  /** `OnlyOnce`: the alert becomes `Triggered`; otherwise it stays `Active`. */
+  readonly ends: boolean;
 }
 
 /** A push message to put in the outbox together with an alert's trigger. */
@@ -107,6 +141,11 @@ export interface AlertStore {
   createAlert(alert: AlertRecord, maxActive: number): Promise<CreateAlertOutcome>;
   /** The alerts of a subscription, newest first. */
   listAlerts(subscriptionId: string): Promise<AlertRecord[]>;
+  /** The latest `perAlert` firings of each alert, oldest first. */
+  listFirings(
+    alertIds: readonly string[],
+    perAlert: number,
+  ): Promise<Map<string, AlertFiringRecord[]>>;
   /** Deletes an alert only if `subscriptionId` owns it; false otherwise (then nothing changes). */
   deleteAlert(id: string, subscriptionId: string): Promise<boolean>;
   /** Every active alert (the engine's index at start). */
@@ -116,15 +155,20 @@ export interface AlertStore {
   /** The alerts with these ids, whatever their status; ids that do not exist are left out. */
   getAlerts(ids: readonly string[]): Promise<AlertRecord[]>;
   /**
-   * Moves an alert from Active to Triggered and queues its push message, atomically: one
-   * conditional update, so among several engines only one succeeds.
+   * Records one firing and queues its push message, atomically: one update conditional on the
+   * alert being Active with `expectedCount` firings, so among several engines (or a replay after a
+   * failover) only one records a given firing. An `OnlyOnce` alert becomes Triggered.
    *
-   * @returns the triggered alert, or undefined when it was not active (already fired, or deleted).
+   * @returns the alert after the firing, or undefined when it was not active with that count
+   *   (fired by another engine, expired or deleted).
    */
-  triggerAlert(
-    trigger: { alertId: string; triggeredAt: UnixMillis; triggeredValue: number },
-    message: NewOutboxMessage,
-  ): Promise<AlertRecord | undefined>;
+  triggerAlert(firing: AlertFiringRequest, message: NewOutboxMessage): Promise<AlertRecord | undefined>;
+  /**
+   * Moves the active alerts whose `expiresAt` is at or before `now` to Expired.
+   *
+   * @returns the alerts that expired.
+   */
+  expireAlerts(now: UnixMillis): Promise<AlertRecord[]>;
   /**
    * Claims up to `limit` due messages for `leaseMs` (with `FOR UPDATE SKIP LOCKED` on PostgreSQL,
    * so several senders never take the same message).
@@ -137,7 +181,7 @@ export interface AlertStore {
   /** Messages still in the outbox (for diagnostics and tests). */
   countMessages(): Promise<number>;
   /**
-   * Deletes alerts that triggered before `cutoff`, and outbox messages created before it (a
+   * Deletes alerts that triggered (or expired) before `cutoff`, and outbox messages created before it (a
    * message that old will never be delivered).
    *
    * @returns how many alerts and messages were deleted.

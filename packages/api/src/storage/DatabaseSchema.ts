@@ -9,6 +9,7 @@ export interface DatabaseSchema {
   alerts: AlertsTable;
   push_outbox: PushOutboxTable;
   evaluation_marks: EvaluationMarksTable;
+  alert_firings: AlertFiringsTable;
 }
 
 /** A browser's push subscription; `id` is the only credential a browser holds. */
@@ -37,6 +38,25 @@ export interface AlertsTable {
   creation_candle_time: number;
   creation_high: number;
   creation_low: number;
+  // Migration 0002 (conditions): defaults keep every older alert a one-shot Crossing.
+  condition: Generated<string>;
+  frequency: Generated<string>;
+  /** The bars the alert counts; the RSI interval for RSI alerts. */
+  bar_interval: Generated<string>;
+  value_upper: number | null;
+  bars: number | null;
+  expires_at: number | null;
+  message: string | null;
+  trigger_count: Generated<number>;
+  /** The frequency period of the last firing (a bar's open time, or a minute number). */
+  last_fired_period: number | null;
+}
+
+/** One firing of an alert (the chart's markers); deleted with the alert. */
+export interface AlertFiringsTable {
+  alert_id: string;
+  fired_at: number;
+  value: number;
 }
 
 /** A Web Push message waiting to be delivered (the durable outbox). */

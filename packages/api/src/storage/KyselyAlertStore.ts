@@ -1,5 +1,7 @@
 import {
+  type AlertCondition,
   type AlertDirection,
+  type AlertFrequency,
   type AlertStatus,
   type AlertType,
   type Interval,
@@ -7,8 +9,10 @@ import {
   type UnixMillis,
   type UnixSeconds,
 } from '@pairwatch/domain';
-import { type Kysely, type Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable } from 'kysely';
 import {
+  type AlertFiringRecord,
+  type AlertFiringRequest,
   type AlertRecord,
   type AlertStore,
   type ClaimedMessage,
@@ -30,34 +34,51 @@ function toAlertRecord(row: AlertRow): AlertRecord {
     subscriptionId: row.subscription_id,
     symbol: row.symbol as SymbolId,
     type: row.type as AlertType,
-    interval: (row.rsi_interval ?? undefined) as Interval | undefined,
+    interval: row.bar_interval as Interval,
+    condition: row.condition as AlertCondition,
+    frequency: row.frequency as AlertFrequency,
     direction: row.direction as AlertDirection,
     valueOnCreation: row.value_on_creation,
     valueTarget: row.value_target,
+    valueUpper: row.value_upper ?? undefined,
+    bars: row.bars == null ? undefined : Number(row.bars),
+    expiresAt: row.expires_at == null ? undefined : (Number(row.expires_at) as UnixMillis),
+    message: row.message ?? undefined,
     status: row.status as AlertStatus,
     createdAt: Number(row.created_at) as UnixMillis,
     triggeredAt: row.triggered_at == null ? undefined : (Number(row.triggered_at) as UnixMillis),
     triggeredValue: row.triggered_value ?? undefined,
+    triggerCount: Number(row.trigger_count),
+    lastFiredPeriod: row.last_fired_period == null ? undefined : Number(row.last_fired_period),
     creationCandleTime: Number(row.creation_candle_time) as UnixSeconds,
     creationHigh: row.creation_high,
     creationLow: row.creation_low,
   };
 }
 
-function toAlertRow(alert: AlertRecord): AlertRow {
+function toAlertRow(alert: AlertRecord): Insertable<AlertsTable> {
   return {
     id: alert.id,
     subscription_id: alert.subscriptionId,
     symbol: alert.symbol,
     type: alert.type,
-    rsi_interval: alert.interval ?? null,
+    rsi_interval: alert.type === 'Rsi' ? alert.interval : null,
+    bar_interval: alert.interval,
+    condition: alert.condition,
+    frequency: alert.frequency,
     direction: alert.direction,
     value_on_creation: alert.valueOnCreation,
     value_target: alert.valueTarget,
+    value_upper: alert.valueUpper ?? null,
+    bars: alert.bars ?? null,
+    expires_at: alert.expiresAt ?? null,
+    message: alert.message ?? null,
     status: alert.status,
     created_at: alert.createdAt,
     triggered_at: alert.triggeredAt ?? null,
     triggered_value: alert.triggeredValue ?? null,
+    trigger_count: alert.triggerCount,
+    last_fired_period: alert.lastFiredPeriod ?? null,
     creation_candle_time: alert.creationCandleTime,
     creation_high: alert.creationHigh,
     creation_low: alert.creationLow,
@@ -82,9 +103,18 @@ export class KyselyAlertStore implements AlertStore {
   async purgeBefore(cutoff: UnixMillis): Promise<{ alerts: number; messages: number }> {
     const alerts = await this.db
       .deleteFrom('alerts')
-      .where('status', '=', 'Triggered')
-      .where('triggered_at', '<', cutoff)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'Triggered'), eb('triggered_at', '<', cutoff)]),
+          eb.and([eb('status', '=', 'Expired'), eb('expires_at', '<', cutoff)]),
+        ]),
+      )
       .executeTakeFirst();
+    // Firings of alerts that are gone (deleted by their owner, or just purged).
+    await this.db
+      .deleteFrom('alert_firings')
+      .where('alert_id', 'not in', (eb) => eb.selectFrom('alerts').select('id'))
+      .execute();
     const messages = await this.db
       .deleteFrom('push_outbox')
       .where('created_at', '<', cutoff)
@@ -171,6 +201,12 @@ export class KyselyAlertStore implements AlertStore {
       // Explicit deletes rather than relying on ON DELETE CASCADE alone: the caller needs the ids,
       // and the result must not depend on SQLite's foreign_keys pragma.
       await trx.deleteFrom('push_outbox').where('subscription_id', '=', id).execute();
+      await trx
+        .deleteFrom('alert_firings')
+        .where('alert_id', 'in', (eb) =>
+          eb.selectFrom('alerts').select('id').where('subscription_id', '=', id),
+        )
+        .execute();
       await trx.deleteFrom('alerts').where('subscription_id', '=', id).execute();
       const deleted = await trx
         .deleteFrom('push_subscriptions')
@@ -215,12 +251,16 @@ export class KyselyAlertStore implements AlertStore {
   }
 
   async deleteAlert(id: string, subscriptionId: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('alerts')
-      .where('id', '=', id)
-      .where('subscription_id', '=', subscriptionId)
-      .executeTakeFirst();
-    return result.numDeletedRows > 0n;
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('alerts')
+        .where('id', '=', id)
+        .where('subscription_id', '=', subscriptionId)
+        .executeTakeFirst();
+      if (result.numDeletedRows === 0n) return false;
+      await trx.deleteFrom('alert_firings').where('alert_id', '=', id).execute();
+      return true;
+    });
   }
 
   async listActiveAlerts(): Promise<AlertRecord[]> {
@@ -256,22 +296,29 @@ export class KyselyAlertStore implements AlertStore {
   }
 
   async triggerAlert(
-    trigger: { alertId: string; triggeredAt: UnixMillis; triggeredValue: number },
+    firing: AlertFiringRequest,
     message: NewOutboxMessage,
   ): Promise<AlertRecord | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('alerts')
-        .set({
-          status: 'Triggered',
-          triggered_at: trigger.triggeredAt,
-          triggered_value: trigger.triggeredValue,
-        })
-        .where('id', '=', trigger.alertId)
+        .set((eb) => ({
+          status: firing.ends ? 'Triggered' : 'Active',
+          triggered_at: firing.firedAt,
+          triggered_value: firing.value,
+          trigger_count: eb('trigger_count', '+', 1),
+          last_fired_period: firing.period ?? null,
+        }))
+        .where('id', '=', firing.alertId)
         .where('status', '=', 'Active')
+        .where('trigger_count', '=', firing.expectedCount)
         .returningAll()
         .executeTakeFirst();
       if (!row) return undefined;
+      await trx
+        .insertInto('alert_firings')
+        .values({ alert_id: row.id, fired_at: firing.firedAt, value: firing.value })
+        .execute();
       await trx
         .insertInto('push_outbox')
         .values({
@@ -286,6 +333,41 @@ export class KyselyAlertStore implements AlertStore {
         .execute();
       return toAlertRecord(row);
     });
+  }
+
+  async expireAlerts(now: UnixMillis): Promise<AlertRecord[]> {
+    const rows = await this.db
+      .updateTable('alerts')
+      .set({ status: 'Expired' })
+      .where('status', '=', 'Active')
+      .where('expires_at', '<=', now)
+      .returningAll()
+      .execute();
+    return rows.map(toAlertRecord);
+  }
+
+  async listFirings(
+    alertIds: readonly string[],
+    perAlert: number,
+  ): Promise<Map<string, AlertFiringRecord[]>> {
+    const result = new Map<string, AlertFiringRecord[]>();
+    for (let start = 0; start < alertIds.length; start += ID_CHUNK) {
+      const rows = await this.db
+        .selectFrom('alert_firings')
+        .select(['alert_id', 'fired_at', 'value'])
+        .where('alert_id', 'in', alertIds.slice(start, start + ID_CHUNK))
+        .orderBy('alert_id')
+        .orderBy('fired_at', 'desc')
+        .execute();
+      for (const row of rows) {
+        const list = result.get(row.alert_id) ?? [];
+        if (list.length < perAlert)
+          list.push({ firedAt: Number(row.fired_at) as UnixMillis, value: row.value });
+        result.set(row.alert_id, list);
+      }
+    }
+    for (const list of result.values()) list.reverse();
+    return result;
   }
 
   async claimDueMessages(

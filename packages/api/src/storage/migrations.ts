@@ -83,4 +83,63 @@ export const migrations: Readonly<Record<string, Migration>> = {
       }
     },
   },
+  '0002_alert_conditions': {
+    // Conditions, frequencies, expiry and a message (docs/architecture.md §6). Every alert made
+    // before keeps its meaning: a one-shot Crossing counting the bars of its RSI interval or of one
+    // minute, fired once if it was Triggered.
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .alterTable('alerts')
+        .addColumn('condition', 'text', (c) => c.notNull().defaultTo('Crossing'))
+        .execute();
+      await db.schema
+        .alterTable('alerts')
+        .addColumn('frequency', 'text', (c) => c.notNull().defaultTo('OnlyOnce'))
+        .execute();
+      await db.schema
+        .alterTable('alerts')
+        .addColumn('bar_interval', 'text', (c) => c.notNull().defaultTo('OneMinute'))
+        .execute();
+      await db.schema.alterTable('alerts').addColumn('value_upper', 'double precision').execute();
+      await db.schema.alterTable('alerts').addColumn('bars', 'integer').execute();
+      await db.schema.alterTable('alerts').addColumn('expires_at', 'bigint').execute();
+      await db.schema.alterTable('alerts').addColumn('message', 'text').execute();
+      await db.schema
+        .alterTable('alerts')
+        .addColumn('trigger_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('alerts').addColumn('last_fired_period', 'bigint').execute();
+      await sql`UPDATE alerts SET bar_interval = rsi_interval WHERE rsi_interval IS NOT NULL`.execute(
+        db,
+      );
+      await sql`UPDATE alerts SET trigger_count = 1 WHERE status = 'Triggered'`.execute(db);
+      await db.schema
+        .createTable('alert_firings')
+        .addColumn('alert_id', 'text', (c) => c.notNull())
+        .addColumn('fired_at', 'bigint', (c) => c.notNull())
+        .addColumn('value', 'double precision', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('alert_firings_by_alert')
+        .on('alert_firings')
+        .columns(['alert_id', 'fired_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await sql`DROP TABLE IF EXISTS alert_firings`.execute(db);
+      for (const column of [
+        'condition',
+        'frequency',
+        'bar_interval',
+        'value_upper',
+        'bars',
+        'expires_at',
+        'message',
+        'trigger_count',
+        'last_fired_period',
+      ]) {
+        await db.schema.alterTable('alerts').dropColumn(column).execute();
+      }
+    },
+  },
 };

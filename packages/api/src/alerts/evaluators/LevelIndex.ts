@@ -1,0 +1,65 @@
+import { type ArmedAlert } from './ArmedAlert';
+
+/**
+ * Alerts sorted by one of their levels, for range questions: "every alert whose lower bound lies
+ * in (p, v]". One binary search per bound, then the alerts in the range: O(log n + k).
+ */
+export class LevelIndex {
+  private readonly items: ArmedAlert[] = [];
+
+  constructor(private readonly level: (alert: ArmedAlert) => number) {}
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  insert(alert: ArmedAlert): void {
+    this.items.splice(this.firstAbove(this.level(alert)), 0, alert);
+  }
+
+  remove(alert: ArmedAlert): boolean {
+    const key = this.level(alert);
+    for (let i = this.firstAtOrAbove(key); i < this.items.length; i += 1) {
+      const item = this.items[i]!;
+      if (this.level(item) !== key) break;
+      if (item === alert) {
+        this.items.splice(i, 1);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The alerts whose level lies between `from` and `to` (`from ≤ to`), each end included or not.
+   */
+  range(from: number, fromIncluded: boolean, to: number, toIncluded: boolean): ArmedAlert[] {
+    const start = fromIncluded ? this.firstAtOrAbove(from) : this.firstAbove(from);
+    const end = toIncluded ? this.firstAbove(to) : this.firstAtOrAbove(to);
+    return start < end ? this.items.slice(start, end) : [];
+  }
+
+  /** The first index whose level is ≥ `key`. */
+  private firstAtOrAbove(key: number): number {
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.level(this.items[mid]!) < key) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** The first index whose level is > `key`. */
+  private firstAbove(key: number): number {
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.level(this.items[mid]!) <= key) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
