@@ -141,7 +141,9 @@ export default tseslint.config(
   {
     // Type-aware rules for all TypeScript: a promise is awaited, returned or handed to something
     // that handles its rejection; class members follow one style (plain `private`, no `public`
-    // keyword, no `_` prefix), as CONTRIBUTING.md describes.
+    // keyword, no `_` prefix), as CONTRIBUTING.md describes. A `switch` over a union (an alert
+    // condition, a frequency, a shape) names every member without a `default`, so adding one
+    // fails lint at every switch that must learn it (docs/architecture.md §6).
     files: ['packages/*/{src,bench}/**/*.{ts,tsx}', 'e2e/**/*.ts', 'tools/**/*.ts'],
     languageOptions: {
       parserOptions: {
@@ -152,6 +154,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false },
+      ],
       '@typescript-eslint/explicit-member-accessibility': ['error', { accessibility: 'no-public' }],
       '@typescript-eslint/naming-convention': [
         'error',

@@ -1,29 +1,13 @@
 /**
- * The alert rule: when a price or RSI alert fires, in one place. The api's alert engine judges
- * alerts with it, the Alerts screen draws and words them with it, and the Positions screen reuses
- * {@link priceSeenSince} for its take-profit fills.
+ * The alert model (`Alert`, as the api answers it) and the original product's one rule, which the
+ * `Crossing` condition keeps (docs/architecture.md §6; the conditions are `alertCondition.ts`):
  *
- * The rule in words:
- *
- * - **Direction, fixed at creation.** The api reads the watched value when it accepts the alert
- *   (`valueOnCreation`: the live price, or the live RSI of the alert's interval). A target strictly
- *   above that value makes an `up` alert; a target at or below it makes a `down` alert (equal
- *   counts as `down`). The direction never changes afterwards ({@link alertDirection}).
- * - **Reaching, not crossing.** An alert fires on the first observed value that is at or beyond
- *   the target on its side: `value ≥ target` for `up`, `value ≤ target` for `down`; touching the
- *   target is enough ({@link alertFires}). Each value is judged on its own, with no memory of the
- *   previous one, so a jump past the target fires just as a move through it does, and an alert
- *   whose target equals the value at creation (`down`) fires on the first value at or below it.
- * - **What is observed.** A price alert sees only price action after its creation, through
- *   {@link priceSeenSince} on 1-minute candles: a candle older than the one forming at creation is
- *   ignored; a later candle offers its high (`up`) or low (`down`), so a wick between two updates
- *   still fires; the candle forming at creation offers its high or low only where it went beyond
- *   the extreme it had at creation, else its close. An RSI alert observes the close RSI of its
- *   interval's candles, live updates included, from the creation candle on
- *   (`packages/api/src/alerts/AlertIndex.ts` applies both).
- * - **Once.** An alert is `Active` until it fires, then `Triggered` for good; it is not re-armed.
- *   The notification says "rose to" for `up` and "dropped to" for `down`
- *   ({@link describeAlertTrigger}).
+ * - **Direction, fixed at creation** ({@link alertDirection}): a target strictly above the value
+ *   at creation is `up`; at or below it `down`.
+ * - **Reaching** ({@link alertFires}): `value ≥ target` for `up`, `value ≤ target` for `down`.
+ * - **What a watcher counts of a candle** ({@link priceSeenSince}): only price action after the
+ *   start of the watch; the Positions screen's take-profit fills use it, and domain `pricePath`
+ *   is its many-value form for alerts.
  *
  * @module
  */

@@ -70,10 +70,13 @@ interface StreamState {
 /**
  * Watches the market for the active alerts and fires them (architecture §6).
  *
- * - Price alerts are judged on every 1-minute update by its high/low, RSI alerts on every update
- *   of their interval by the live RSI (domain `RsiCalculator`), through an {@link AlertIndex}.
- * - Firing is one conditional update in the store together with the push message (the outbox),
- *   so an alert fires once even when several engines see the same candle.
+ * - Each stream (symbol × the interval the alerts count) has a {@link StreamEvaluator}: price
+ *   alerts observe every update's prices, RSI alerts the live RSI (domain `RsiCalculator`),
+ *   `OncePerBarClose` alerts each bar's close; one evaluator per condition decides.
+ * - A firing is one update in the store conditional on the alert's trigger count, together with
+ *   the push message (the outbox), so a firing is recorded once even when several engines see
+ *   the same candle.
+ * - Expired alerts are moved to Expired (a sweep every `expirySweepMs`).
  * - Per stream it keeps an "evaluated up to" mark; at start it replays the candles since the mark
  *   (or since the alerts' creation), so a crossing during an outage still fires.
  * - It holds a market stream only while alerts watch it.
@@ -353,8 +356,8 @@ export class AlertEngine {
 
   /**
    * Judges one live update: the stream's price alerts by the candle, its RSI alerts by the RSI the
-   * candle gives; which alerts fire is {@link AlertIndex}'s call (domain's rule), recording them is
-   * {@link AlertEngine.fire}'s. Then marks the stream evaluated up to the candle.
+   * candle gives; which alerts fire is the {@link StreamEvaluator}'s call (domain's rule),
+   * recording them is {@link AlertEngine.fire}'s. Then marks the stream evaluated up to the candle.
    */
   private evaluate(state: StreamState, candle: Candle): void {
     const at = this.now();

@@ -275,7 +275,14 @@ describe('AlertsRuntime and alert events', () => {
     await subject.start();
     const alert = await storeAlert(61_000);
     const fired = await store.triggerAlert(
-      { alertId: alert.id, expectedCount: 0, firedAt: NOW as UnixMillis, value: 61_050, period: undefined, ends: true },
+      {
+        alertId: alert.id,
+        expectedCount: 0,
+        firedAt: NOW as UnixMillis,
+        value: 61_050,
+        period: undefined,
+        ends: true,
+      },
       { id: 'm1', topic: alert.id, payload: '{}', createdAt: NOW as UnixMillis },
     );
 

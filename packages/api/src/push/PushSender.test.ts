@@ -64,7 +64,14 @@ async function queueAlertMessage(subscription: string, alertId: string): Promise
     1000,
   );
   await store.triggerAlert(
-    { alertId, expectedCount: 0, firedAt: T0 as UnixMillis, value: 2, period: undefined, ends: true },
+    {
+      alertId,
+      expectedCount: 0,
+      firedAt: T0 as UnixMillis,
+      value: 2,
+      period: undefined,
+      ends: true,
+    },
     {
       id: `m-${alertId}`,
       topic: alertId,

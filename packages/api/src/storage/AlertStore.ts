@@ -162,7 +162,10 @@ export interface AlertStore {
    * @returns the alert after the firing, or undefined when it was not active with that count
    *   (fired by another engine, expired or deleted).
    */
-  triggerAlert(firing: AlertFiringRequest, message: NewOutboxMessage): Promise<AlertRecord | undefined>;
+  triggerAlert(
+    firing: AlertFiringRequest,
+    message: NewOutboxMessage,
+  ): Promise<AlertRecord | undefined>;
   /**
    * Moves the active alerts whose `expiresAt` is at or before `now` to Expired.
    *

@@ -89,7 +89,14 @@ function describeAlertStore(
       message('m-old', T0),
     );
     await store.triggerAlert(
-      { alertId: 'recent', expectedCount: 0, firedAt: (T0 + 10_000) as UnixMillis, value: 1, period: undefined, ends: true },
+      {
+        alertId: 'recent',
+        expectedCount: 0,
+        firedAt: (T0 + 10_000) as UnixMillis,
+        value: 1,
+        period: undefined,
+        ends: true,
+      },
       message('m-recent', (T0 + 10_000) as UnixMillis),
     );
 
@@ -115,7 +122,14 @@ function describeAlertStore(
     await store.saveSubscription(keys(1), 'sub-1', T0);
     await store.createAlert(alert('a1', 'sub-1'), 1);
     await store.triggerAlert(
-      { alertId: 'a1', expectedCount: 0, firedAt: T0, value: 65_001, period: undefined, ends: true },
+      {
+        alertId: 'a1',
+        expectedCount: 0,
+        firedAt: T0,
+        value: 65_001,
+        period: undefined,
+        ends: true,
+      },
       message('m1'),
     );
 
@@ -160,7 +174,14 @@ function describeAlertStore(
   it('triggers an alert once and queues exactly one message, even when two engines race', async () => {
     await store.saveSubscription(keys(1), 'sub-1', T0);
     await store.createAlert(alert('a1', 'sub-1'), 10);
-    const trigger = { alertId: 'a1', expectedCount: 0, firedAt: (T0 + 5) as UnixMillis, value: 65_010, period: undefined, ends: true };
+    const trigger = {
+      alertId: 'a1',
+      expectedCount: 0,
+      firedAt: (T0 + 5) as UnixMillis,
+      value: 65_010,
+      period: undefined,
+      ends: true,
+    };
 
     const results = await Promise.all([
       store.triggerAlert(trigger, message('m1')),
@@ -183,7 +204,10 @@ function describeAlertStore(
     await store.saveSubscription(keys(1), 'sub-1', T0);
     await store.createAlert(alert('a1', 'sub-1'), 10);
     await store.createAlert(alert('a2', 'sub-1'), 10);
-    await store.triggerAlert({ alertId: 'a1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true }, message('m1'));
+    await store.triggerAlert(
+      { alertId: 'a1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true },
+      message('m1'),
+    );
 
     expect((await store.listActiveAlerts()).map((a) => a.id)).toEqual(['a2']);
     expect(await store.listActiveAlertIds()).toEqual(['a2']);
@@ -193,7 +217,10 @@ function describeAlertStore(
     await store.saveSubscription(keys(1), 'sub-1', T0);
     await store.createAlert(alert('a1', 'sub-1'), 10);
     await store.createAlert(alert('a2', 'sub-1', { valueTarget: 70_000 }), 10);
-    await store.triggerAlert({ alertId: 'a1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true }, message('m1'));
+    await store.triggerAlert(
+      { alertId: 'a1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true },
+      message('m1'),
+    );
 
     const found = await store.getAlerts(['a2', 'missing', 'a1']);
 
@@ -218,7 +245,10 @@ function describeAlertStore(
   it('claims due messages under a lease, and gives them out again after a reschedule', async () => {
     await store.saveSubscription(keys(1), 'sub-1', T0);
     await store.createAlert(alert('a1', 'sub-1'), 10);
-    await store.triggerAlert({ alertId: 'a1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true }, message('m1'));
+    await store.triggerAlert(
+      { alertId: 'a1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true },
+      message('m1'),
+    );
 
     const claimed = await store.claimDueMessages(T0, 10, 60_000);
     const whileLeased = await store.claimDueMessages((T0 + 1000) as UnixMillis, 10, 60_000);
@@ -246,7 +276,10 @@ function describeAlertStore(
   it('gives an expired lease to the next sender', async () => {
     await store.saveSubscription(keys(1), 'sub-1', T0);
     await store.createAlert(alert('a1', 'sub-1'), 10);
-    await store.triggerAlert({ alertId: 'a1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true }, message('m1'));
+    await store.triggerAlert(
+      { alertId: 'a1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true },
+      message('m1'),
+    );
 
     await store.claimDueMessages(T0, 10, 1000);
 
@@ -275,8 +308,14 @@ function describeAlertStore(
     await store.createAlert(alert('a1', 'sub-1'), 10);
     await store.createAlert(alert('a2', 'sub-1'), 10);
     await store.createAlert(alert('b1', 'sub-2'), 10);
-    await store.triggerAlert({ alertId: 'a1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true }, message('m1'));
-    await store.triggerAlert({ alertId: 'b1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true }, message('m2'));
+    await store.triggerAlert(
+      { alertId: 'a1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true },
+      message('m1'),
+    );
+    await store.triggerAlert(
+      { alertId: 'b1', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true },
+      message('m2'),
+    );
 
     const deleted = await store.deleteSubscription('sub-1');
 
@@ -397,7 +436,14 @@ if (postgresUrl !== undefined && postgresUrl !== '') {
         for (let i = 0; i < 20; i += 1) {
           await store.createAlert(alert(`c${i}`, 'sub-c'), 100);
           await store.triggerAlert(
-            { alertId: `c${i}`, expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true },
+            {
+              alertId: `c${i}`,
+              expectedCount: 0,
+              firedAt: T0,
+              value: 1,
+              period: undefined,
+              ends: true,
+            },
             message(`mc${i}`),
           );
         }

@@ -63,7 +63,8 @@ export class MovingPercentEvaluator implements ConditionEvaluator {
     for (const [frequency, parked] of this.parked) {
       const period = frequencyPeriod(frequency, point);
       if (period === parked.period) continue;
-      for (const alert of parked.alerts.splice(0)) this.indexOf(alert.record.bars ?? 1).insert(alert);
+      for (const alert of parked.alerts.splice(0))
+        this.indexOf(alert.record.bars ?? 1).insert(alert);
       parked.period = period;
     }
     for (const [bars, index] of this.byBars) {
@@ -72,14 +73,22 @@ export class MovingPercentEvaluator implements ConditionEvaluator {
       if (window === undefined) continue;
       const moved = movedPercent(this.condition, point.value, window);
       // The sorted percents are a shortcut; domain's rule has the last word at the boundary.
-      const candidates = index.range(Number.NEGATIVE_INFINITY, true, moved * (1 + 1e-12) + 1e-12, true);
+      const candidates = index.range(
+        Number.NEGATIVE_INFINITY,
+        true,
+        moved * (1 + 1e-12) + 1e-12,
+        true,
+      );
       for (const alert of candidates) {
         if (!movingPercentHolds(this.condition, alert.record.valueTarget, point.value, window))
           continue;
         const outcome = judge(alert, point, sink, {
           movedPercent: movedPercent(this.condition, point.value, window),
         });
-        if (outcome === 'expired' || (outcome === 'fired' && alert.record.frequency === 'OnlyOnce')) {
+        if (
+          outcome === 'expired' ||
+          (outcome === 'fired' && alert.record.frequency === 'OnlyOnce')
+        ) {
           this.remove(alert);
           continue;
         }
