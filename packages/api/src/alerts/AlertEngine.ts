@@ -3,6 +3,7 @@ import {
   type CandleUpdate,
   hasRsiValue,
   type Interval,
+  nextIntervalOpen,
   type RsiCalculator,
   type SymbolId,
   type UnixMillis,
@@ -321,9 +322,11 @@ export class AlertEngine {
       });
       for (const candle of candles) {
         if (candle.time < start || state.closed) continue;
-        // A replayed candle is observed at its open time: a firing already recorded live at a
-        // later moment is not made again (domain `mayFireAgain`).
-        state.alerts.onCandle(candle, candle.time * 1000, this.sink(state));
+        // What a replayed candle shows happened before its close, and not after now: it is
+        // observed at the later of the two bounds it can have, so no firing is dated before the
+        // alert existed (the candle forming at creation is replayed too).
+        const closesAt = nextIntervalOpen(state.interval, candle.time) * 1000 - 1;
+        state.alerts.onCandle(candle, Math.min(this.now(), closesAt), this.sink(state));
         this.mark(state, candle.time);
       }
       const last = candles.at(-1);
@@ -345,7 +348,13 @@ export class AlertEngine {
         const rsi = history.rsiCandles[i];
         if (replayFrom === undefined || candle.time < replayFrom || !rsi || !hasRsiValue(rsi))
           return;
-        state.alerts.onRsi(candle.time, rsi.close, candle.time * 1000, this.sink(state));
+        const closesAt = nextIntervalOpen(state.interval, candle.time) * 1000 - 1;
+        state.alerts.onRsi(
+          candle.time,
+          rsi.close,
+          Math.min(this.now(), closesAt),
+          this.sink(state),
+        );
       });
       state.rsi = history.calculator;
       state.rsiTime = history.candles.at(-1)?.time ?? Number.NEGATIVE_INFINITY;

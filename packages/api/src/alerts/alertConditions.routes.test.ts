@@ -29,6 +29,8 @@ let store: AlertStore;
 let push: LocalPushService;
 let untrust: () => void;
 let dataDir: string;
+/** The api's clock (Unix ms); tests move it forward as the market moves. */
+let clock = NOW;
 
 async function build(): Promise<void> {
   app = Fastify();
@@ -44,7 +46,7 @@ async function build(): Promise<void> {
     marketData: market,
     hub: new Hub({}),
     store,
-    now: () => NOW,
+    now: () => clock,
   });
   await app.ready();
 }
@@ -87,6 +89,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  clock = NOW;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-alert-conditions-'));
   market = new ScriptedMarketData();
   market.setHistory('BTCUSDT', 'OneMinute', [candle(T, 60_000, 60_200, 59_900, 60_000)]);
@@ -356,8 +359,101 @@ describe('POST /alerts with conditions: valid alerts', () => {
   });
 });
 
+/** Delivers a 1-minute update of BTCUSDT, `seconds` into the bar opening at `barTime`. */
+function update(barTime: number, seconds: number, high: number, low: number, close: number): void {
+  clock = (barTime + seconds) * 1000;
+  market.emit('BTCUSDT', 'OneMinute', candle(barTime, 60_000, high, low, close));
+}
+
+/**
+ * Waits until the outbox is empty: every queued message delivered. The senders lease a message for
+ * a minute of the api's clock, so the clock must not jump a bar ahead while one is on its way.
+ */
+async function drained(): Promise<void> {
+  for (let tries = 0; (await store.countMessages()) > 0; tries += 1) {
+    if (tries > 200) throw new Error('the outbox was not drained');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function settle(): Promise<void> {
+  // Room for a wrongly queued further message to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+type ListedAlert = Alert & { readonly firings?: readonly { at: string; value: number }[] };
+
 describe('POST /alerts with conditions: a repeating alert', () => {
   it('fires a GreaterThan OncePerBar alert at the first update, stays Active, and fires once per bar', async () => {
+    await build();
+    // Another browser's repeating alert already watches BTCUSDT's 1-minute stream: it fires in the
+    // stream's first evaluation, after which the stream is live (and stays open for it).
+    const other = await subscribe();
+    await createAlert({
+      ...price,
+      condition: 'GreaterThan',
+      frequency: 'OncePerBar',
+      valueTarget: 59_000,
+      subscriptionId: other.subscriptionId,
+    });
+    await push.waitForPushes(1, { endpoint: other.endpoint });
+    await drained();
+    const { subscriptionId, endpoint } = await subscribe();
+    const created = await createAlert({
+      ...price,
+      condition: 'GreaterThan',
+      frequency: 'OncePerBar',
+      valueTarget: 59_000,
+      subscriptionId,
+    });
+    const alert = created.json<Alert>();
+    expect(created.statusCode).toBe(201);
+    expect(alert).toMatchObject({ status: 'Active', triggerCount: 0, valueOnCreation: 60_000 });
+
+    // Bar 1: the price is above the level at the first update, so the alert fires there.
+    update(T + 60, 5, 60_100, 59_950, 60_050);
+    await push.waitForPushes(1, { endpoint });
+    const afterFirst = await listAlerts(subscriptionId);
+
+    expect(afterFirst).toEqual([
+      {
+        ...alert,
+        status: 'Active',
+        triggerCount: 1,
+        lastTriggeredAt: new Date((T + 65) * 1000).toISOString(),
+        triggeredAt: new Date((T + 65) * 1000).toISOString(),
+        triggeredValue: expect.any(Number),
+        firings: [{ at: new Date((T + 65) * 1000).toISOString(), value: expect.any(Number) }],
+      },
+    ]);
+
+    // Still bar 1: the level still holds, but the alert fired in this bar already.
+    update(T + 60, 20, 60_300, 59_950, 60_250);
+    await drained();
+    // Bar 2: it fires again.
+    update(T + 120, 5, 60_400, 60_200, 60_350);
+    await push.waitForPushes(2, { endpoint });
+    await drained();
+    await settle();
+    const [afterSecond] = (await listAlerts(subscriptionId)) as ListedAlert[];
+
+    expect(push.receivedFor(endpoint).map((message) => message.topic)).toEqual([
+      alert.id,
+      alert.id,
+    ]);
+    expect(afterSecond).toMatchObject({
+      status: 'Active',
+      triggerCount: 2,
+      lastTriggeredAt: new Date((T + 125) * 1000).toISOString(),
+    });
+    expect(afterSecond!.firings?.map((firing) => firing.at)).toEqual([
+      new Date((T + 65) * 1000).toISOString(),
+      new Date((T + 125) * 1000).toISOString(),
+    ]);
+    expect(await store.countMessages()).toBe(0);
+  });
+
+  it('fires a GreaterThan OncePerBar alert that opens its stream once per bar', async () => {
     await build();
     const { subscriptionId, endpoint } = await subscribe();
     const alert = (
@@ -369,39 +465,22 @@ describe('POST /alerts with conditions: a repeating alert', () => {
         subscriptionId,
       })
     ).json<Alert>();
-    expect(alert).toMatchObject({ status: 'Active', triggerCount: 0 });
 
-    // Bar 1: the level holds at the first update, so the alert fires there.
-    market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 60_100, 59_950, 60_050));
+    // It holds at creation, so it fires at the stream's first evaluation (the creation bar).
     await push.waitForPushes(1, { endpoint });
-    const afterFirst = await listAlerts(subscriptionId);
-
-    expect(afterFirst).toEqual([
-      expect.objectContaining({
-        id: alert.id,
-        condition: 'GreaterThan',
-        frequency: 'OncePerBar',
-        status: 'Active',
-        triggerCount: 1,
-        lastTriggeredAt: new Date(NOW).toISOString(),
-        firings: [{ at: new Date(NOW).toISOString(), value: expect.any(Number) }],
-      }),
-    ]);
-
-    // Still bar 1: the level still holds, but the alert already fired in this bar.
-    market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 60_300, 59_950, 60_250));
-    // Bar 2: it fires again.
-    market.emit('BTCUSDT', 'OneMinute', candle(T + 120, 60_250, 60_400, 60_200, 60_350));
+    update(T, 40, 60_250, 59_900, 60_200);
+    update(T, 50, 60_300, 59_900, 60_280);
+    await drained();
+    update(T + 60, 5, 60_350, 60_250, 60_300);
     await push.waitForPushes(2, { endpoint });
-    // Room for a wrongly queued third message to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const afterSecond = await listAlerts(subscriptionId);
+    await drained();
+    update(T + 60, 30, 60_400, 60_250, 60_380);
+    await settle();
+    const [listed] = (await listAlerts(subscriptionId)) as ListedAlert[];
 
     expect(push.receivedFor(endpoint)).toHaveLength(2);
-    expect(push.receivedFor(endpoint).map((m) => m.topic)).toEqual([alert.id, alert.id]);
-    expect(afterSecond).toHaveLength(1);
-    expect(afterSecond[0]).toMatchObject({ status: 'Active', triggerCount: 2 });
-    expect((afterSecond[0] as Alert & { firings?: unknown[] }).firings).toHaveLength(2);
-    expect(await store.countMessages()).toBe(0);
+    expect(listed).toMatchObject({ id: alert.id, status: 'Active', triggerCount: 2 });
+    expect(listed!.firings).toHaveLength(2);
+    expect(listed!.lastTriggeredAt).toBe(new Date((T + 65) * 1000).toISOString());
   });
 });

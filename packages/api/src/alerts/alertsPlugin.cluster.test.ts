@@ -228,8 +228,11 @@ describeWithPostgres('alerts across api processes', (database) => {
     const fired = {
       ...alert,
       status: 'Triggered',
+      triggerCount: 1,
+      lastTriggeredAt: new Date(NOW).toISOString(),
       triggeredAt: new Date(NOW).toISOString(),
       triggeredValue: 60_600,
+      firings: [{ at: new Date(NOW).toISOString(), value: 60_600 }],
     };
     expect([leader.coordinator.isLeader, follower.coordinator.isLeader]).toEqual([true, false]);
     expect(followerStreams).toEqual([]);

@@ -73,12 +73,10 @@ export class MovingPercentEvaluator implements ConditionEvaluator {
       if (window === undefined) continue;
       const moved = movedPercent(this.condition, point.value, window);
       // The sorted percents are a shortcut; domain's rule has the last word at the boundary.
-      const candidates = index.range(
-        Number.NEGATIVE_INFINITY,
-        true,
-        moved * (1 + 1e-12) + 1e-12,
-        true,
-      );
+      const bound = moved * (1 + 1e-12) + 1e-12;
+      const smallest = index.first();
+      if (smallest === undefined || smallest.record.valueTarget > bound) continue;
+      const candidates = index.range(Number.NEGATIVE_INFINITY, true, bound, true);
       for (const alert of candidates) {
         if (!movingPercentHolds(this.condition, alert.record.valueTarget, point.value, window))
           continue;
