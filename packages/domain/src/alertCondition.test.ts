@@ -120,10 +120,10 @@ describe('conditionHolds', () => {
         ['on', ON],
         ['above', ABOVE],
       ] as const
-    ).map(([where, flags], i) => [condition, where, flags, HOLDS[condition][i]] as const),
+    ).map(([where, flags], i) => [condition, where, HOLDS[condition][i], flags] as const),
   );
 
-  it.each(table)('%s with the value %s is %s', (condition, _where, flags, holds) => {
+  it.each(table)('%s with the value %s is %s', (condition, _where, holds, flags) => {
     expect(conditionHolds(condition, flags)).toBe(holds);
   });
 

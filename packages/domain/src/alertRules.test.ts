@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { alertDirection, alertFires, describeAlertTrigger, priceSeenSince } from './alertRules';
+import { alertDirection, alertFires, priceSeenSince } from './alertRules';
 import { type Candle } from './candles';
 import { type UnixSeconds } from './time';
 
@@ -15,24 +15,6 @@ describe('alert direction', () => {
     expect(alertFires('up', 65000, 65000)).toBe(true);
     expect(alertFires('down', 30, 30.01)).toBe(false);
     expect(alertFires('down', 30, 29)).toBe(true);
-  });
-});
-
-describe('describeAlertTrigger', () => {
-  it('says what a price alert did, in the symbol format', () => {
-    const text = describeAlertTrigger(
-      { symbol: 'BTCUSDT', type: 'Price', valueOnCreation: 60000, valueTarget: 65000 },
-      65000,
-    );
-    expect(text.body).toBe('BTCUSDT price rose to 65,000.00');
-  });
-
-  it('names the interval of an RSI alert', () => {
-    const text = describeAlertTrigger(
-      { symbol: 'ETHUSDT', type: 'Rsi', interval: 'OneHour', valueOnCreation: 45, valueTarget: 30 },
-      29.996,
-    );
-    expect(text.body).toBe('ETHUSDT RSI (1h) dropped to 30.00');
   });
 });
 

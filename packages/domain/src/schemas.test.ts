@@ -46,6 +46,145 @@ describe('alertFormSchema', () => {
   });
 });
 
+/** The messages the New Alert form would show, by field (`now` in Unix ms, as the api passes it). */
+async function alertErrors(values: object, now?: number): Promise<Record<string, string>> {
+  try {
+    await alertFormSchema.validate(values, {
+      abortEarly: false,
+      ...(now === undefined ? {} : { context: { now } }),
+    });
+    return {};
+  } catch (error: unknown) {
+    const inner = (error as { inner: { path: string; message: string }[] }).inner;
+    return Object.fromEntries(inner.map((e) => [e.path, e.message]));
+  }
+}
+
+describe('alertFormSchema: conditions', () => {
+  const channel = { type: 'Price', condition: 'EnteringChannel', valueTarget: '2300' };
+  const move = { type: 'Price', condition: 'MovingUpPercent', valueTarget: '5', bars: '12' };
+
+  it.each<[string, object, Record<string, string>]>([
+    ['a channel without an upper bound', channel, { valueUpper: "Upper bound can't be empty" }],
+    [
+      'a channel with a blank upper bound',
+      { ...channel, valueUpper: '  ' },
+      { valueUpper: "Upper bound can't be empty" },
+    ],
+    [
+      'a channel with an upper bound of 0',
+      { ...channel, valueUpper: '0' },
+      { valueUpper: 'Upper bound must be a positive number' },
+    ],
+    [
+      'a channel with its bounds in the wrong order',
+      { ...channel, valueUpper: '2200' },
+      { valueUpper: 'Upper bound must be greater than the lower bound' },
+    ],
+    [
+      'a channel with equal bounds',
+      { ...channel, valueUpper: 2300 },
+      { valueUpper: 'Upper bound must be greater than the lower bound' },
+    ],
+    [
+      'an RSI channel above 100',
+      { ...channel, type: 'Rsi', valueTarget: 70, valueUpper: 101 },
+      { valueUpper: 'RSI value must be between 0 and 100' },
+    ],
+    ['a move without bars', { ...move, bars: undefined }, { bars: "Bars can't be empty" }],
+    ['a move with blank bars', { ...move, bars: '' }, { bars: "Bars can't be empty" }],
+    [
+      'a move of 0 bars',
+      { ...move, bars: 0 },
+      { bars: 'Bars must be a whole number from 1 to 500' },
+    ],
+    [
+      'a move of 501 bars',
+      { ...move, bars: '501' },
+      { bars: 'Bars must be a whole number from 1 to 500' },
+    ],
+    [
+      'a move of 2.5 bars',
+      { ...move, bars: 2.5 },
+      { bars: 'Bars must be a whole number from 1 to 500' },
+    ],
+    [
+      'a move of 0 %',
+      { ...move, valueTarget: '0' },
+      { valueTarget: 'Value must be a positive number' },
+    ],
+    [
+      'a move of 1001 %',
+      { ...move, valueTarget: '1001' },
+      { valueTarget: 'Percent must be greater than 0 and at most 1000' },
+    ],
+    [
+      'a move on RSI',
+      { ...move, type: 'Rsi' },
+      { condition: 'Moving % alerts are for price only' },
+    ],
+  ])('rejects %s', async (_name, values, expected) => {
+    expect(await alertErrors(values)).toEqual(expected);
+  });
+
+  it('rejects an unknown condition or frequency', async () => {
+    expect(await alertErrors({ type: 'Price', valueTarget: 1, condition: 'Touching' })).toEqual({
+      condition: expect.stringMatching(/^condition must be one of the following values/),
+    });
+    expect(await alertErrors({ type: 'Price', valueTarget: 1, frequency: 'Daily' })).toEqual({
+      frequency: expect.stringMatching(/^frequency must be one of the following values/),
+    });
+  });
+
+  it.each([
+    { type: 'Price', condition: 'CrossingUp', valueTarget: '44000', frequency: 'OncePerBar' },
+    { ...channel, valueUpper: '2400', frequency: 'OncePerBarClose' },
+    { ...channel, type: 'Rsi', valueTarget: 30, valueUpper: 70 },
+    { ...move, frequency: 'OncePerMinute' },
+    { ...move, condition: 'MovingDownPercent', valueTarget: 1000, bars: 1 },
+    { ...move, valueTarget: '0.5', bars: 500 },
+    // A percent move is not an RSI level: more than 100 % is fine on price.
+    { ...move, valueTarget: 250 },
+    // Fields of other shapes are ignored.
+    { type: 'Price', condition: 'GreaterThan', valueTarget: 10, valueUpper: 5, bars: 0 },
+  ])('accepts %j', async (values) => {
+    expect(await alertErrors(values)).toEqual({});
+  });
+});
+
+describe('alertFormSchema: expiry and message', () => {
+  const now = Date.parse('2024-05-01T12:00:00Z');
+  const crossing = { type: 'Price', valueTarget: '65000' };
+
+  it('accepts an expiry in the future and none at all', async () => {
+    expect(await alertErrors({ ...crossing, expiresAt: '2024-05-01T12:00:01Z' }, now)).toEqual({});
+    expect(await alertErrors({ ...crossing, expiresAt: '' }, now)).toEqual({});
+    expect(await alertErrors(crossing, now)).toEqual({});
+  });
+
+  it('rejects an expiry now or in the past', async () => {
+    expect(await alertErrors({ ...crossing, expiresAt: '2024-05-01T11:59:59Z' }, now)).toEqual({
+      expiresAt: 'Expiry must be in the future',
+    });
+    expect(await alertErrors({ ...crossing, expiresAt: '2024-05-01T12:00:00Z' }, now)).toEqual({
+      expiresAt: 'Expiry must be in the future',
+    });
+  });
+
+  it('rejects an expiry that is not a date', async () => {
+    expect(await alertErrors({ ...crossing, expiresAt: 'tomorrow' }, now)).toEqual({
+      expiresAt: 'Expiry must be a date and time',
+    });
+  });
+
+  it('accepts a message of 500 characters and rejects one of 501', async () => {
+    expect(await alertErrors({ ...crossing, message: 'x'.repeat(500) })).toEqual({});
+    expect(await alertErrors({ ...crossing, message: 'x'.repeat(501) })).toEqual({
+      message: "Message can't be longer than 500 characters",
+    });
+  });
+});
+
 describe('positionFormSchema', () => {
   const valid = { symbol: 'BTCUSDT', side: 'Buy', amount: '0.5', price: '60000', tp: '70000' };
 
