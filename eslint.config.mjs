@@ -141,9 +141,9 @@ export default tseslint.config(
   {
     // Type-aware rules for all TypeScript: a promise is awaited, returned or handed to something
     // that handles its rejection; class members follow one style (plain `private`, no `public`
-    // keyword, no `_` prefix), as CONTRIBUTING.md describes. A `switch` over a union (an alert
-    // condition, a frequency, a shape) names every member without a `default`, so adding one
-    // fails lint at every switch that must learn it (docs/architecture.md §6).
+    // keyword, no `_` prefix), as CONTRIBUTING.md describes. A `switch` over a union without a
+    // `default` (an alert condition, a frequency, a shape) must name every member, so adding one
+    // fails lint at every such switch (docs/architecture.md §6).
     files: ['packages/*/{src,bench}/**/*.{ts,tsx}', 'e2e/**/*.ts', 'tools/**/*.ts'],
     languageOptions: {
       parserOptions: {
@@ -156,7 +156,7 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
-        { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false },
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
       ],
       '@typescript-eslint/explicit-member-accessibility': ['error', { accessibility: 'no-public' }],
       '@typescript-eslint/naming-convention': [

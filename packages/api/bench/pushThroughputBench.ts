@@ -127,7 +127,14 @@ async function fillOutbox(
       tag: alertId,
     });
     await store.triggerAlert(
-      { alertId, expectedCount: 0, firedAt: 0 as UnixMillis, value: 65_000, period: undefined, ends: true },
+      {
+        alertId,
+        expectedCount: 0,
+        firedAt: 0 as UnixMillis,
+        value: 65_000,
+        period: undefined,
+        ends: true,
+      },
       { id: `${tag}-m-${i}`, topic: `t${i}`, payload, createdAt: 0 as UnixMillis },
     );
   }

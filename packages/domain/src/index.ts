@@ -75,7 +75,6 @@ export {
   ALERT_STATUSES,
   type AlertDirection,
   alertDirection,
-  alertFires,
   priceSeenSince,
 } from './alertRules';
 
@@ -89,20 +88,13 @@ export {
   type AlertFrequency,
   DEFAULT_FREQUENCY,
   isAlertFrequency,
-  type ConditionShape,
-  type ConditionKind,
-  type ConditionInfo,
   CONDITION_INFO,
   FREQUENCY_LABELS,
   ALERT_LIMITS,
-  type ConditionSpec,
   type ConditionLevels,
   conditionLevels,
-  type LevelFlags,
   levelFlags,
-  initialLevelFlags,
   type LevelChange,
-  levelChanges,
   conditionEvent,
   conditionHolds,
   movingPercentHolds,
@@ -120,18 +112,14 @@ export {
   type AlertMachineState,
   initialMachineState,
   mayFireAgain,
-  type AlertStep,
   stepAlert,
 } from './alertMachine';
 
 // alertWords: what an alert watches and what a firing did, in words.
 export {
-  type DescribedAlert,
-  alertValuePrecision,
   describeAlertCondition,
   describeAlertFrequency,
   type AlertFiring,
-  type AlertTriggerText,
   describeAlertTrigger,
 } from './alertWords';
 

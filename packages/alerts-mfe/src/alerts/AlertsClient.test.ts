@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { AlertsClient } from './AlertsClient';
 import { ApiError } from './ApiError';
 import { anAlert } from '../test-support/alerts';
@@ -101,11 +101,45 @@ describe('AlertsClient', () => {
     expect((error as Error).message).toBe('GET /alerts failed');
   });
 
-  it('rejects an alert list that is not well formed, naming the field', async () => {
-    const { fetchFn } = fakeFetch(() => json(200, [{ ...anAlert(), symbol: 'XRPUSDT' }]));
-    await expect(new AlertsClient('http://api.test', fetchFn).listAlerts('s')).rejects.toThrow(
-      'bad symbol "XRPUSDT"',
+  it('keeps the other alerts when one cannot be read, and names its field in the console', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { fetchFn } = fakeFetch(() =>
+      json(200, [anAlert({ id: 'a' }), { ...anAlert({ id: 'b' }), symbol: 'XRPUSDT' }]),
     );
+    const list = await new AlertsClient('http://api.test', fetchFn).listAlerts('s');
+    expect(list).toEqual([
+      anAlert({ id: 'a' }),
+      {
+        kind: 'unreadable',
+        id: 'b',
+        symbol: 'XRPUSDT',
+        createdAt: anAlert().createdAt,
+        problem: 'alert "b": bad symbol "XRPUSDT"',
+      },
+    ]);
+    expect(warn).toHaveBeenCalledWith(
+      '[alerts] an alert this page cannot read:',
+      'alert "b": bad symbol "XRPUSDT"',
+    );
+    warn.mockRestore();
+  });
+
+  it('sends the condition fields of a new alert', async () => {
+    const { calls, fetchFn } = fakeFetch(() => json(201, anAlert()));
+    const request = {
+      symbol: 'ETHUSDT',
+      type: 'Price',
+      valueTarget: 2300,
+      subscriptionId: 'sub-1',
+      condition: 'EnteringChannel',
+      frequency: 'OncePerBar',
+      interval: 'OneHour',
+      valueUpper: 2400,
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      message: 'Range trade',
+    } as const;
+    await new AlertsClient('http://api.test', fetchFn).createAlert(request);
+    expect(calls[0]?.body).toEqual(request);
   });
 
   it('reads the push public key and registers a subscription', async () => {

@@ -1,4 +1,11 @@
-import { type Alert, type AlertType, type Interval, type SymbolId } from '@pairwatch/domain';
+import {
+  type AlertCondition,
+  type AlertFrequency,
+  type AlertType,
+  type Interval,
+  type SymbolId,
+} from '@pairwatch/domain';
+import { type AlertEntry, isUnreadableAlert } from './AlertEntry';
 import { ApiError } from './ApiError';
 import { parseAlert } from './parseAlert';
 
@@ -10,6 +17,20 @@ export interface CreateAlertRequest {
   readonly subscriptionId: string;
   /** The RSI interval; only for RSI alerts. */
   readonly rsiInterval?: Interval;
+  /** What the alert watches; the api takes `Crossing` when absent. */
+  readonly condition?: AlertCondition;
+  /** How often it may fire; the api takes `OnlyOnce` when absent. */
+  readonly frequency?: AlertFrequency;
+  /** The bars it counts: the RSI interval, or the chart's interval for a price alert. */
+  readonly interval?: Interval;
+  /** A channel's upper bound (`valueTarget` is then the lower one). */
+  readonly valueUpper?: number;
+  /** A percent move's window in bars (`valueTarget` is then the percent). */
+  readonly bars?: number;
+  /** When it stops watching (ISO 8601, in the future); open-ended when absent. */
+  readonly expiresAt?: string;
+  /** The trader's own text, carried in the push (at most 500 characters). */
+  readonly message?: string;
 }
 
 /** A browser push subscription as `PushSubscription.toJSON()` gives it. */
@@ -40,13 +61,16 @@ export class AlertsClient {
     this.base = apiUrl.replace(/\/+$/, '');
   }
 
-  /** Creates an alert (`POST /alerts`) and returns it. */
-  async createAlert(request: CreateAlertRequest): Promise<Alert> {
-    return parseAlert(await this.send('POST', '/alerts', request));
+  /** Creates an alert (`POST /alerts`) and returns it as {@link parseAlert} reads it. */
+  async createAlert(request: CreateAlertRequest): Promise<AlertEntry> {
+    return readLogged(await this.send('POST', '/alerts', request));
   }
 
-  /** The alerts of a push subscription (`GET /alerts?subscriptionId=`). */
-  async listAlerts(subscriptionId: string): Promise<Alert[]> {
+  /**
+   * The alerts of a push subscription (`GET /alerts?subscriptionId=`). One the page cannot read is
+   * an entry saying so, never a failure of the whole list.
+   */
+  async listAlerts(subscriptionId: string): Promise<AlertEntry[]> {
     const body = await this.send(
       'GET',
       `/alerts?subscriptionId=${encodeURIComponent(subscriptionId)}`,
@@ -54,7 +78,7 @@ export class AlertsClient {
     if (!Array.isArray(body)) {
       throw new ApiError('GET /alerts', 200, `expected an array, got ${typeof body}`, undefined);
     }
-    return body.map(parseAlert);
+    return body.map(readLogged);
   }
 
   /** Deletes one of the subscription's alerts (`DELETE /alerts/{id}?subscriptionId=`). */
@@ -116,6 +140,14 @@ export class AlertsClient {
     }
     return json;
   }
+}
+
+/** Reads an alert; one the page cannot read is named in the console (the row only says so). */
+function readLogged(value: unknown): AlertEntry {
+  const entry = parseAlert(value);
+  if (isUnreadableAlert(entry))
+    console.warn('[alerts] an alert this page cannot read:', entry.problem);
+  return entry;
 }
 
 function parseJson(text: string): unknown {

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { type Alert, type Interval, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import { type Interval, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import { type AlertEntry } from '../alerts/AlertEntry';
 import { MARKET_DATA_MESSAGES } from '@pairwatch/market-data';
 import { showToast } from '@pairwatch/ui-kit';
 import { ALERTS_MESSAGES } from '../alertsMessages';
@@ -27,8 +28,8 @@ export interface CandleChartProps {
    * it draws with the symbol's default format.
    */
   readonly symbolInfoStatus: SymbolInfoStatus;
-  /** The user's alerts: Active ones of this symbol are drawn as levels, triggered ones as markers. */
-  readonly alerts: readonly Alert[];
+  /** The user's alerts: Active ones of this symbol are drawn as levels, their firings as markers. */
+  readonly alerts: readonly AlertEntry[];
   /** The "+" on the axis or Alt+A asked for an alert at a level (nothing is created here). */
   readonly onAddAlert: (request: AddAlertRequest) => void;
 }

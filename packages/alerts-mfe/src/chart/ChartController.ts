@@ -1,5 +1,4 @@
 import {
-  type Alert,
   type Candle,
   type Interval,
   type NumberFormat,
@@ -22,28 +21,32 @@ import {
   CrosshairMode,
   LineStyle,
   createChart,
-  createSeriesMarkers,
   createTextWatermark,
   type IChartApi,
   type IPriceLine,
   type ISeriesApi,
-  type ISeriesMarkersPluginApi,
   type ITextWatermarkPluginApi,
   type LogicalRange,
   type MouseEventParams,
-  type SeriesMarker,
   type Time,
 } from 'lightweight-charts';
+import { type AlertEntry } from '../alerts/AlertEntry';
 import { sameSymbolInfo } from '../sameSymbolInfo';
 import { AddAlertButton } from './AddAlertButton';
-import { type AlertPane, alertLinesFor } from './alertLinesFor';
-import { type AlertMarker, alertMarkersFor } from './alertMarkersFor';
+import { type AlertPane } from './alertLinesFor';
+import {
+  AlertOverlay,
+  type AlertScene,
+  type DrawnAlertLine,
+  type DrawnAlertMarker,
+} from './AlertOverlay';
 import { alertTargetAt } from './alertTargetAt';
 import { autoscaleWithLines } from './autoscaleWithLines';
 import { ChartLegend } from './ChartLegend';
 import { type ChartTimers } from './ChartTimers';
 import { describeLegendBar } from './describeLegendBar';
 import { CandleHistory } from './CandleHistory';
+import { ChartProbe } from './ChartProbe';
 import { FrameCoalescer, type FrameScheduler, animationFrameScheduler } from './FrameCoalescer';
 import { HistoryPager } from './HistoryPager';
 import { LatestCandles } from './LatestCandles';
@@ -115,20 +118,6 @@ export interface AddAlertRequest {
   readonly value: number;
 }
 
-/** An alert level as the chart draws it, read back from the series (for browser tests). */
-export interface DrawnAlertLine {
-  readonly pane: AlertPane;
-  readonly price: number;
-  readonly title: string;
-}
-
-/** A triggered alert's marker as the chart holds it (UTC bar time; for browser tests). */
-export interface DrawnAlertMarker {
-  readonly pane: AlertPane;
-  readonly time: UnixSeconds;
-  readonly text: string;
-}
-
 export interface ChartControllerOptions {
   readonly feed: ChartFeed;
   readonly appearance: ChartAppearance;
@@ -193,31 +182,14 @@ const PANE_SEPARATOR = 1;
  */
 const RIGHT_OFFSET_BARS = 8;
 
-/** An alert line on the chart and what it was drawn from (to redraw only what changed). */
-interface DrawnLine {
-  readonly key: string;
-  readonly series: ISeriesApi<'Candlestick'>;
-  readonly line: IPriceLine;
-}
-
-/** Price lines the controller draws for alerts carry this id prefix (the RSI guides have none). */
-const ALERT_LINE_ID = 'alert:';
-
-/** The label of an alert level: its direction, as the alerts table shows it. */
-function alertTitle(direction: 'up' | 'down'): string {
-  return direction === 'up' ? '▲ Alert' : '▼ Alert';
-}
-
-/** Dark text on the green and red axis labels (≥ 5.6:1 on both). */
-const ALERT_LABEL_TEXT = '#0b0d10';
-
 /**
  * Drives one lightweight-charts chart: prices in pane 0, RSI candles in a 140 px pane 1 (shared
  * time scale and crosshair), the loading watermark, the first page, infinite history and live
- * updates.
+ * updates, the legend and the "+" that offers an alert at a level.
  *
- * @remarks Data decisions live in {@link CandleHistory} and {@link HistoryPager}; this class only
- * moves their output into the series. Live candles are written straight to the series, coalesced
+ * @remarks Data decisions live in {@link CandleHistory} and {@link HistoryPager}; the user's
+ * alerts are drawn by {@link AlertOverlay} and read back by {@link ChartProbe}; this class only
+ * moves the session's output into the series. Live candles are written straight to the series, coalesced
  * to one draw per animation frame, so React never re-renders per tick. Every asynchronous result
  * checks that its session is still the current one, so late answers after a symbol or interval
  * change, or after {@link dispose}, are ignored.
@@ -228,16 +200,10 @@ export class ChartController {
   private readonly rsi: ISeriesApi<'Candlestick'>;
   private readonly watermark: ITextWatermarkPluginApi<Time>;
   private readonly guideLines: IPriceLine[];
-  private readonly priceMarkers: ISeriesMarkersPluginApi<Time>;
-  private readonly rsiMarkers: ISeriesMarkersPluginApi<Time>;
+  private readonly overlay: AlertOverlay;
+  private readonly probe: ChartProbe;
   private readonly legend: ChartLegend;
   private readonly addAlert: AddAlertButton;
-  private alerts: readonly Alert[] = [];
-  private lines = new Map<string, DrawnLine>();
-  /** Targets of the price pane's alert lines, which auto-scale takes in (when near). */
-  private priceLineValues: readonly number[] = [];
-  /** Some marker's bar is newer than the history: redraw the markers when a bar is appended. */
-  private markersPending = false;
   /** UTC open time of the bar under the crosshair; `undefined` when it is not over a bar. */
   private hoverTime: UnixSeconds | undefined;
   private appearance: ChartAppearance;
@@ -289,7 +255,10 @@ export class ChartController {
       autoscaleInfoProvider: (base: () => AutoscaleInfo | null): AutoscaleInfo | null => {
         const info = base();
         if (!info?.priceRange) return info;
-        return { ...info, priceRange: autoscaleWithLines(info.priceRange, this.priceLineValues) };
+        return {
+          ...info,
+          priceRange: autoscaleWithLines(info.priceRange, this.overlay.priceLevels),
+        };
       },
     });
     this.rsi = this.chart.addSeries(
@@ -330,8 +299,15 @@ export class ChartController {
       visible: false,
       lines: [{ text: '', color: watermarkColor, fontSize: 18 }],
     });
-    this.priceMarkers = createSeriesMarkers(this.prices, []);
-    this.rsiMarkers = createSeriesMarkers(this.rsi, []);
+    this.overlay = new AlertOverlay(this.prices, this.rsi, () => this.alertScene());
+    this.probe = new ChartProbe({
+      chart: this.chart,
+      prices: this.prices,
+      rsi: this.rsi,
+      overlay: this.overlay,
+      time: () => this.session?.time,
+      loadingHistory: () => this.session?.pager.inFlight ?? false,
+    });
     this.legend = new ChartLegend(container, this.legendColors(), `RSI ${RSI_LOOKBACK}`);
     this.addAlert = new AddAlertButton(container, this.buttonColors(), this.timers, (pane, value) =>
       this.options.onAddAlert?.({ pane, value }),
@@ -393,13 +369,11 @@ export class ChartController {
 
   /**
    * The user's alerts (the Your alerts list, kept live): the Active ones of the shown symbol are
-   * drawn as levels, the triggered ones as markers on the bar they fired in.
+   * drawn as levels, their firings as markers on the bars they fired in ({@link AlertOverlay}).
    */
-  setAlerts(alerts: readonly Alert[]): void {
-    if (this.disposed || alerts === this.alerts) return;
-    this.alerts = alerts;
-    this.syncAlertLines();
-    this.syncMarkers();
+  setAlerts(alerts: readonly AlertEntry[]): void {
+    if (this.disposed) return;
+    this.overlay.setAlerts(alerts);
   }
 
   /**
@@ -417,82 +391,42 @@ export class ChartController {
     return true;
   }
 
-  /** The alert levels drawn, read back from both series. */
+  // What tests read back (see ChartProbe; `installChartTestHook` takes the controller).
+
   alertLines(): DrawnAlertLine[] {
-    const read = (series: ISeriesApi<'Candlestick'>, pane: AlertPane): DrawnAlertLine[] =>
-      series
-        .priceLines()
-        .map((line) => line.options())
-        .filter((options) => options.id?.startsWith(ALERT_LINE_ID))
-        .map((options) => ({ pane, price: options.price, title: options.title }));
-    return [...read(this.prices, 'price'), ...read(this.rsi, 'rsi')];
+    return this.probe.alertLines();
   }
 
-  /** The triggered-alert markers held by both series, UTC bar times. */
   alertMarkers(): DrawnAlertMarker[] {
-    const time = this.session?.time;
-    if (!time) return [];
-    const read = (plugin: ISeriesMarkersPluginApi<Time>, pane: AlertPane): DrawnAlertMarker[] =>
-      plugin.markers().map((marker) => ({
-        pane,
-        time: time.toUtc(marker.time as number),
-        text: marker.text ?? '',
-      }));
-    return [...read(this.priceMarkers, 'price'), ...read(this.rsiMarkers, 'rsi')];
+    return this.probe.alertMarkers();
   }
 
-  /** The candles the price series holds, in UTC (read back from the chart). */
   priceData(): Candle[] {
-    const time = this.session?.time;
-    if (!time) return [];
-    return this.prices
-      .data()
-      .filter((bar): bar is Extract<typeof bar, { close: number }> => 'close' in bar)
-      .map((bar) => ({
-        time: time.toUtc(bar.time as number),
-        open: bar.open,
-        high: bar.high,
-        low: bar.low,
-        close: bar.close,
-      }));
+    return this.probe.priceData();
   }
 
-  /** The time range (UTC open times) the chart shows, or `null` before data. */
   visibleTimeRange(): { from: UnixSeconds; to: UnixSeconds } | null {
-    const time = this.session?.time;
-    const range = this.chart.timeScale().getVisibleRange();
-    if (!time || !range) return null;
-    return { from: time.toUtc(range.from as number), to: time.toUtc(range.to as number) };
+    return this.probe.visibleTimeRange();
   }
 
-  /**
-   * Where the bar opening at `time` (UTC) is drawn: its centre in CSS pixels from the chart's
-   * left edge, or null when it is not loaded or out of view.
-   */
   barX(time: UnixSeconds): number | null {
-    const session = this.session;
-    if (!session) return null;
-    return this.chart.timeScale().timeToCoordinate(session.time.toChart(time)) ?? null;
+    return this.probe.barX(time);
   }
 
-  /** Where `price` is in the price pane, in CSS pixels from the chart's top edge (null: off scale). */
   priceY(price: number): number | null {
-    return this.prices.priceToCoordinate(price) ?? null;
+    return this.probe.priceY(price);
   }
 
-  /** Number of bars with an RSI value (the chart leaves warm-up whitespace out). */
   rsiLength(): number {
-    return this.rsi.data().length;
+    return this.probe.rsiLength();
   }
 
-  /** Height of the RSI pane as the chart reports it. */
   rsiPaneHeight(): number {
-    return this.chart.panes()[1]?.getHeight() ?? 0;
+    return this.probe.rsiPaneHeight();
   }
 
-  /** Whether an older page is being fetched. */
   get loadingHistory(): boolean {
-    return this.session?.pager.inFlight ?? false;
+    return this.probe.loadingHistory;
   }
 
   /** Tears the chart down; late results are ignored from now on. */
@@ -505,8 +439,7 @@ export class ChartController {
     this.chart.unsubscribeCrosshairMove(this.onCrosshairMove);
     this.legend.dispose();
     this.addAlert.dispose();
-    this.priceMarkers.detach();
-    this.rsiMarkers.detach();
+    this.overlay.dispose();
     this.watermark.detach();
     this.chart.remove();
   }
@@ -541,8 +474,7 @@ export class ChartController {
     });
     this.applyPriceFormat(view);
     this.refresh(session);
-    this.syncAlertLines();
-    this.syncMarkers();
+    this.overlay.redraw();
     this.renderLegend();
     // Candles are fetched while the symbol info still loads (it only sets the price format), so
     // the first draw waits for the slower of the two instead of both in a row.
@@ -574,7 +506,7 @@ export class ChartController {
     session.view = view;
     this.applyPriceFormat(view);
     this.refresh(session);
-    this.syncMarkers(); // their texts are in the price format
+    this.overlay.redrawMarkers(); // their texts are in the price format
     this.renderLegend();
   }
 
@@ -617,8 +549,7 @@ export class ChartController {
     session.drawn = true;
     this.setDataVisible(true);
     this.scheduleRsiDraw(session);
-    this.syncAlertLines();
-    this.syncMarkers();
+    this.overlay.redraw();
     this.renderLegend();
     const onDrawn = this.options.onFirstCandlesDrawn;
     if (onDrawn) {
@@ -646,7 +577,7 @@ export class ChartController {
       if (this.rsiTimer === undefined) this.rsi.update(session.time.rsiToChart(change.rsi));
     }
     if (!session.drawn) return;
-    if (appended && this.markersPending) this.syncMarkers();
+    if (appended) this.overlay.barAppended();
     // Once per frame at most, like the candles: the legend follows the live bar.
     this.renderLegend();
   }
@@ -704,77 +635,17 @@ export class ChartController {
     this.legend.setRsiTop(this.chart.paneSize(0).height + PANE_SEPARATOR);
   }
 
-  /**
-   * Draws the Active alerts of the shown symbol as dashed levels; only what changed is redrawn
-   * (a live trigger or delete removes one line, the others stay put).
-   */
-  private syncAlertLines(): void {
+  /** What the alert overlay draws against: the session, once its candles are drawn. */
+  private alertScene(): AlertScene | undefined {
     const session = this.session;
-    const wanted =
-      session?.drawn === true
-        ? alertLinesFor(this.alerts, session.view.symbol, session.view.interval)
-        : [];
-    const next = new Map<string, DrawnLine>();
-    for (const { id, pane, value, direction } of wanted) {
-      const key = `${pane}|${value}|${direction}`;
-      const current = this.lines.get(id);
-      if (current?.key === key) {
-        next.set(id, current);
-        this.lines.delete(id);
-        continue;
-      }
-      const series = pane === 'rsi' ? this.rsi : this.prices;
-      const color = direction === 'up' ? TRADING_COLORS.up : TRADING_COLORS.down;
-      const line = series.createPriceLine({
-        id: `${ALERT_LINE_ID}${id}`,
-        price: value,
-        color,
-        lineWidth: 1,
-        lineStyle: LineStyle.Dashed,
-        axisLabelVisible: true,
-        axisLabelColor: color,
-        axisLabelTextColor: ALERT_LABEL_TEXT,
-        title: alertTitle(direction),
-      });
-      next.set(id, { key, series, line });
-    }
-    for (const stale of this.lines.values()) stale.series.removePriceLine(stale.line);
-    this.lines = next;
-    this.priceLineValues = wanted.filter((line) => line.pane === 'price').map((l) => l.value);
-  }
-
-  /** Marks each triggered alert of the shown symbol on its bar, when that bar is loaded. */
-  private syncMarkers(): void {
-    const session = this.session;
-    if (session?.drawn !== true) {
-      this.markersPending = false;
-      this.priceMarkers.setMarkers([]);
-      this.rsiMarkers.setMarkers([]);
-      return;
-    }
-    const { view, history, time } = session;
-    const all = alertMarkersFor(this.alerts, view.symbol, view.interval);
-    const latest = history.latest?.time;
-    this.markersPending = latest !== undefined && all.some((marker) => marker.barTime > latest);
-    const pricePrecision = priceFormatOf(view).precision;
-    const toChart = (marker: AlertMarker): SeriesMarker<Time> => {
-      const color = marker.direction === 'up' ? TRADING_COLORS.up : TRADING_COLORS.down;
-      const precision = marker.pane === 'rsi' ? 2 : pricePrecision;
-      return {
-        id: `${ALERT_LINE_ID}${marker.id}`,
-        time: time.toChart(marker.barTime),
-        // At the price it fired at, its text on the far side from the bar's body: a rise fires
-        // at the bar's top (text above), a fall at its bottom (text below), never across it.
-        position: marker.direction === 'up' ? 'atPriceTop' : 'atPriceBottom',
-        price: marker.value,
-        shape: 'circle',
-        color,
-        text: `${marker.direction === 'up' ? '▲' : '▼'} ${formatNumber(marker.value, precision)}`,
-      };
+    if (session?.drawn !== true) return undefined;
+    return {
+      symbol: session.view.symbol,
+      interval: session.view.interval,
+      history: session.history,
+      time: session.time,
+      pricePrecision: priceFormatOf(session.view).precision,
     };
-    const shown = all.filter((marker) => history.indexOf(marker.barTime) >= 0);
-    this.priceMarkers.setMarkers(shown.filter((m) => m.pane === 'price').map(toChart));
-    this.rsiMarkers.setMarkers(shown.filter((m) => m.pane === 'rsi').map(toChart));
   }
 
   private legendColors() {
@@ -802,7 +673,7 @@ export class ChartController {
         if (session.history.prepend(older).added === 0) return;
         this.prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
         this.scheduleRsiDraw(session);
-        this.syncMarkers(); // an older page may hold the bar of an older trigger
+        this.overlay.redrawMarkers(); // an older page may hold the bar of an older firing
         this.renderLegend();
       },
       (error: unknown) => {

@@ -25,9 +25,9 @@ describe('alertLinesFor', () => {
 
   it('draws the Active alerts of the shown symbol, price ones in the price pane', () => {
     expect(alertLinesFor(all, 'BTCUSDT', 'OneMinute')).toEqual([
-      { id: 'p', pane: 'price', value: 65_000, direction: 'up' },
-      { id: 'q', pane: 'price', value: 55_000, direction: 'down' },
-      { id: 'r', pane: 'rsi', value: 30, direction: 'down' },
+      { id: 'p', lineId: 'p', pane: 'price', value: 65_000, tone: 'up' },
+      { id: 'q', lineId: 'q', pane: 'price', value: 55_000, tone: 'down' },
+      { id: 'r', lineId: 'r', pane: 'rsi', value: 30, tone: 'down' },
     ]);
   });
 
@@ -54,5 +54,55 @@ describe('alertLinesFor', () => {
   it('shows nothing for another symbol’s alerts', () => {
     expect(alertLinesFor(all, 'ETHUSDT', 'OneMinute').map((line) => line.id)).toEqual(['t']);
     expect(alertLinesFor(all, 'ADAUSDT', 'OneMinute')).toEqual([]);
+  });
+
+  it('draws a channel as its two bounds, lower first', () => {
+    const channel = anAlert({
+      id: 'c',
+      condition: 'EnteringChannel',
+      valueTarget: 60_000,
+      valueUpper: 62_000,
+    });
+    expect(alertLinesFor([price, channel], 'BTCUSDT', 'OneMinute')).toEqual([
+      { id: 'c', lineId: 'c:lower', pane: 'price', value: 60_000, tone: 'channel' },
+      { id: 'c', lineId: 'c:upper', pane: 'price', value: 62_000, tone: 'channel' },
+      { id: 'p', lineId: 'p', pane: 'price', value: 65_000, tone: 'up' },
+    ]);
+  });
+
+  it('draws no line for a percent move, whose level moves with the market', () => {
+    const move = anAlert({ id: 'm', condition: 'MovingUpPercent', valueTarget: 5, bars: 10 });
+    expect(alertLinesFor([move], 'BTCUSDT', 'OneMinute')).toEqual([]);
+  });
+
+  it('takes the way of a one-sided condition from the condition, not from the value at creation', () => {
+    const tones = alertLinesFor(
+      [
+        anAlert({ id: '1', condition: 'CrossingUp', valueOnCreation: 70_000 }),
+        anAlert({ id: '2', condition: 'CrossingDown', valueOnCreation: 60_000 }),
+        anAlert({ id: '3', condition: 'GreaterThan', valueOnCreation: 70_000 }),
+        anAlert({ id: '4', condition: 'LessThan', valueOnCreation: 60_000 }),
+      ],
+      'BTCUSDT',
+      'OneMinute',
+    ).map((line) => line.tone);
+    expect(tones).toEqual(['up', 'down', 'up', 'down']);
+  });
+
+  it('draws nothing for expired alerts or alerts the page cannot read', () => {
+    const unreadable = {
+      kind: 'unreadable',
+      id: 'x',
+      symbol: 'BTCUSDT',
+      createdAt: undefined,
+      problem: 'bad condition',
+    } as const;
+    const expired = { ...price, status: 'Expired' as const };
+    expect(alertLinesFor([expired, unreadable], 'BTCUSDT', 'OneMinute')).toEqual([]);
+  });
+
+  it('keeps drawing a repeating alert that has fired (it stays Active)', () => {
+    const repeating = { ...price, frequency: 'OncePerBar' as const, triggerCount: 3 };
+    expect(alertLinesFor([repeating], 'BTCUSDT', 'OneMinute').map((l) => l.id)).toEqual(['p']);
   });
 });

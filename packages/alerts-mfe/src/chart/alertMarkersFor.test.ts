@@ -58,4 +58,48 @@ describe('alertMarkersFor', () => {
     const { triggeredValue: _dropped, ...withoutValue } = fired;
     expect(alertMarkersFor([withoutValue], 'BTCUSDT', 'OneMinute')[0]?.value).toBe(65_000);
   });
+
+  it('marks each listed firing of a repeating alert, still Active, each with its own id', () => {
+    const repeating = anAlert({
+      id: 'r',
+      frequency: 'OncePerBar',
+      triggerCount: 2,
+      lastTriggeredAt: '2025-01-01T11:09:00.000Z',
+      triggeredValue: 64_990,
+      firings: [
+        { at: at, value: 65_010 },
+        { at: '2025-01-01T11:09:00.000Z', value: 64_990 },
+      ],
+    });
+    expect(alertMarkersFor([repeating], 'BTCUSDT', 'OneMinute')).toEqual([
+      { id: 'r:0', pane: 'price', barTime: minuteBar, value: 65_010, direction: 'up' },
+      { id: 'r:1', pane: 'price', barTime: minuteBar + 120, value: 64_990, direction: 'down' },
+    ]);
+  });
+
+  it('marks nothing for an expired alert', () => {
+    expect(alertMarkersFor([{ ...fired, status: 'Expired' }], 'BTCUSDT', 'OneMinute')).toEqual([]);
+  });
+
+  it.each([
+    ['CrossingUp', 64_000, 'up'],
+    ['LessThan', 66_000, 'down'],
+    ['MovingDownPercent', 60_000, 'down'],
+    ['ExitingChannel', 66_500, 'up'],
+    ['ExitingChannel', 63_500, 'down'],
+    ['EnteringChannel', 65_900, 'down'],
+    ['EnteringChannel', 64_100, 'up'],
+    ['OutsideChannel', 63_000, 'down'],
+  ] as const)('points a %s firing at %d %s', (condition, value, direction) => {
+    const alert = anAlert({
+      condition,
+      valueTarget: 64_000,
+      valueUpper: 66_000,
+      bars: 5,
+      status: 'Triggered',
+      triggeredAt: at,
+      triggeredValue: value,
+    });
+    expect(alertMarkersFor([alert], 'BTCUSDT', 'OneMinute')[0]?.direction).toBe(direction);
+  });
 });

@@ -1,9 +1,6 @@
 import { type Candle, type UnixSeconds } from '@pairwatch/domain';
-import {
-  type ChartController,
-  type DrawnAlertLine,
-  type DrawnAlertMarker,
-} from './ChartController';
+import { type DrawnAlertLine, type DrawnAlertMarker } from './AlertOverlay';
+import { type ChartProbe } from './ChartProbe';
 
 /** What browser tests may read from the chart (read-only). */
 export interface ChartTestHook {
@@ -35,9 +32,9 @@ declare global {
   }
 }
 
-/** The chart readings the hook exposes. */
+/** The chart readings the hook exposes (a {@link ChartProbe}, or the controller, which has them). */
 export type ChartTestHookSource = Pick<
-  ChartController,
+  ChartProbe,
   | 'priceData'
   | 'visibleTimeRange'
   | 'rsiLength'

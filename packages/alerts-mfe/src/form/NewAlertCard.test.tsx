@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   type Interval,
@@ -336,6 +336,166 @@ describe('NewAlertCard', () => {
       rerender({ prefill: { type: 'Price', value: 100, serial: 1 } });
       expect(target()).toHaveValue('100.00');
       expect(createButton()).toBeDisabled();
+    });
+  });
+
+  describe('conditions', () => {
+    async function choose(
+      user: ReturnType<typeof userEvent.setup>,
+      select: 'Condition' | 'Frequency' | 'Expiry',
+      option: string,
+    ) {
+      await user.click(screen.getByRole('combobox', { name: select }));
+      await user.click(await screen.findByRole('option', { name: option }));
+    }
+    const field = (name: string) => screen.getByRole('textbox', { name });
+
+    it('offers every condition in words for price alerts, the Moving % ones only for price', async () => {
+      const { user } = setup();
+      await user.click(screen.getByRole('combobox', { name: 'Condition' }));
+      const priceOptions = screen.getAllByRole('option').map((o) => o.textContent);
+      expect(priceOptions).toEqual([
+        'Crossing',
+        'Crossing up',
+        'Crossing down',
+        'Greater than',
+        'Less than',
+        'Entering channel',
+        'Exiting channel',
+        'Inside channel',
+        'Outside channel',
+        'Moving up %',
+        'Moving down %',
+      ]);
+      await user.keyboard('{Escape}');
+      await chooseType(user, 'RSI Alert');
+      await user.click(screen.getByRole('combobox', { name: 'Condition' }));
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(
+        priceOptions.slice(0, 9),
+      );
+    });
+
+    it('falls back to Crossing when an RSI alert is chosen with a Moving % condition', async () => {
+      const { user } = setup();
+      await choose(user, 'Condition', 'Moving up %');
+      await chooseType(user, 'RSI Alert');
+      expect(screen.getByRole('combobox', { name: 'Condition' })).toHaveTextContent('Crossing');
+      expect(target()).toBeInTheDocument();
+    });
+
+    it('asks for both bounds of a channel and sends them with the condition fields', async () => {
+      const { api, user } = setup({ interval: 'OneHour' });
+      await choose(user, 'Condition', 'Entering channel');
+      await user.type(field('Lower bound'), '60000');
+      await user.type(field('Upper bound'), '59000');
+      expect(
+        await screen.findByText('Upper bound must be greater than the lower bound'),
+      ).toBeInTheDocument();
+      await user.clear(field('Upper bound'));
+      await user.type(field('Upper bound'), '62000');
+      await choose(user, 'Frequency', 'Once per bar');
+      await user.click(createButton());
+      await waitFor(() => expect(api.created).toHaveLength(1));
+      expect(api.created[0]).toEqual({
+        symbol: 'BTCUSDT',
+        type: 'Price',
+        valueTarget: 60000,
+        subscriptionId: 'sub-1',
+        condition: 'EnteringChannel',
+        frequency: 'OncePerBar',
+        interval: 'OneHour',
+        valueUpper: 62000,
+      });
+    });
+
+    it("says 'Upper bound can't be empty' when a channel is created without it", async () => {
+      const { api, user } = setup();
+      await choose(user, 'Condition', 'Inside channel');
+      await user.type(field('Lower bound'), '60000');
+      await user.click(createButton());
+      expect(await screen.findByText("Upper bound can't be empty")).toBeInTheDocument();
+      expect(api.created).toEqual([]);
+    });
+
+    it('reads the target as a percent and asks for the bars of a percent move', async () => {
+      const { api, user } = setup();
+      await choose(user, 'Condition', 'Moving down %');
+      expect(screen.queryByRole('textbox', { name: 'Target value' })).not.toBeInTheDocument();
+      await user.type(field('Percent'), '5');
+      await user.type(field('Bars'), '501');
+      expect(
+        await screen.findByText('Bars must be a whole number from 1 to 500'),
+      ).toBeInTheDocument();
+      await user.clear(field('Bars'));
+      await user.type(field('Bars'), '12');
+      await user.click(createButton());
+      await waitFor(() => expect(api.created).toHaveLength(1));
+      expect(api.created[0]).toMatchObject({
+        condition: 'MovingDownPercent',
+        valueTarget: 5,
+        bars: 12,
+        frequency: 'OnlyOnce',
+        interval: 'OneMinute',
+      });
+      expect(api.created[0]).not.toHaveProperty('valueUpper');
+    });
+
+    it('shows no bullish or bearish line for a condition that says its own way', async () => {
+      const { user, livePrice } = setup();
+      livePrice(60000);
+      await choose(user, 'Condition', 'Crossing down');
+      await user.type(target(), '65000');
+      await waitFor(() => expect(target()).toHaveAttribute('aria-invalid', 'false'));
+      expect(screen.queryByTestId('alert-helper-line')).not.toBeInTheDocument();
+    });
+
+    it('sends an expiry in the future as ISO time, and refuses one in the past', async () => {
+      const { api, user } = setup();
+      await user.type(target(), '65000');
+      await choose(user, 'Expiry', 'On a date');
+      const expires = screen.getByLabelText('Expires at');
+      await user.click(createButton());
+      expect(await screen.findByText('Expiry must be a date and time')).toBeInTheDocument();
+      fireEvent.change(expires, { target: { value: '2001-01-01T10:00' } });
+      expect(await screen.findByText('Expiry must be in the future')).toBeInTheDocument();
+      fireEvent.change(expires, { target: { value: '2099-01-31T18:30' } });
+      await waitFor(() =>
+        expect(screen.queryByText('Expiry must be in the future')).not.toBeInTheDocument(),
+      );
+      await user.click(createButton());
+      await waitFor(() => expect(api.created).toHaveLength(1));
+      expect(api.created[0]).toMatchObject({
+        condition: 'Crossing',
+        frequency: 'OnlyOnce',
+        expiresAt: new Date(2099, 0, 31, 18, 30).toISOString(),
+      });
+    });
+
+    it('counts the message, refuses more than 500 characters and sends it', async () => {
+      const { api, user } = setup();
+      await user.type(target(), '65000');
+      const message = field('Message');
+      fireEvent.change(message, { target: { value: 'x'.repeat(501) } });
+      expect(
+        await screen.findByText("Message can't be longer than 500 characters"),
+      ).toBeInTheDocument();
+      expect(screen.getByTestId('alert-message-count')).toHaveTextContent('501/500');
+      fireEvent.change(message, { target: { value: 'Take profit on half' } });
+      expect(screen.getByTestId('alert-message-count')).toHaveTextContent('19/500');
+      await user.click(createButton());
+      await waitFor(() => expect(api.created).toHaveLength(1));
+      expect(api.created[0]).toMatchObject({
+        message: 'Take profit on half',
+        condition: 'Crossing',
+      });
+    });
+
+    it('makes a level picked on the chart a plain crossing again', async () => {
+      const { user, rerender } = setup();
+      await choose(user, 'Condition', 'Outside channel');
+      rerender({ prefill: { type: 'Price', value: 100, serial: 1 } });
+      expect(screen.getByRole('combobox', { name: 'Condition' })).toHaveTextContent('Crossing');
+      expect(target()).toHaveValue('100.00');
     });
   });
 });

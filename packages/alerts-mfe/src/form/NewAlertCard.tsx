@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useFormik } from 'formik';
+import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormikErrors, useFormik, validateYupSchema, yupToFormErrors } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,10 +9,17 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
+  type AlertCondition,
+  type AlertFrequency,
   type AlertType,
   type Interval,
   type SymbolId,
   type SymbolInfo,
+  ALERT_CONDITIONS,
+  ALERT_FREQUENCIES,
+  ALERT_LIMITS,
+  CONDITION_INFO,
+  FREQUENCY_LABELS,
   INTERVAL_INFO,
   SYMBOL_CATALOGUE,
   alertFormSchema,
@@ -22,6 +29,13 @@ import { SymbolLogo, showToast } from '@pairwatch/ui-kit';
 import { apiErrorDetail } from '../alerts/ApiError';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { type AlertsApi, type AlertsMarketData } from '../screen/AlertsServices';
+import {
+  type AlertExpiry,
+  type AlertFormValues,
+  alertSchemaInput,
+  createAlertRequest,
+  emptyAlertForm,
+} from './alertFormValues';
 import { LiveAlertHelperLine } from './LiveAlertHelperLine';
 
 /** Props of {@link NewAlertCard}. */
@@ -53,9 +67,26 @@ export interface AlertPrefill {
   readonly serial: number;
 }
 
-interface FormValues {
-  readonly type: AlertType;
-  readonly valueTarget: string;
+const EXPIRY_LABELS: Readonly<Record<AlertExpiry, string>> = {
+  open: 'Open-ended',
+  at: 'On a date',
+};
+
+/** The fields a person types into; a change marks them touched, so errors show as they type. */
+type TypedField = 'valueTarget' | 'valueUpper' | 'bars' | 'expiresAt' | 'message';
+
+/**
+ * Checks the form with domain's schema (the api's rules and words), expiry against the clock now.
+ * Formik's `validationSchema` cannot pass the clock as context, hence this function.
+ */
+async function validateAlertForm(values: AlertFormValues): Promise<FormikErrors<AlertFormValues>> {
+  try {
+    await validateYupSchema(alertSchemaInput(values), alertFormSchema, false, { now: Date.now() });
+    return {};
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name !== 'ValidationError') throw error;
+    return yupToFormErrors<AlertFormValues>(error);
+  }
 }
 
 const TYPE_LABELS: Readonly<Record<AlertType, string>> = {
@@ -64,8 +95,9 @@ const TYPE_LABELS: Readonly<Record<AlertType, string>> = {
 };
 
 /**
- * The 'New Alert' card: alert type, target value (validated on change with the domain's
- * `alertFormSchema`), the price helper line and Create Alert.
+ * The 'New Alert' card: alert type, condition and its values (a level, a channel's bounds, or a
+ * percent move in a window of bars), frequency, expiry and message, all validated on change with
+ * the domain's `alertFormSchema`; the price helper line and Create Alert.
  */
 export function NewAlertCard({
   symbol,
@@ -79,21 +111,15 @@ export function NewAlertCard({
   prefill,
 }: NewAlertCardProps) {
   const info = symbolInfo ?? SYMBOL_CATALOGUE[symbol];
-  const formik = useFormik<FormValues>({
-    initialValues: { type: 'Price', valueTarget: '' },
-    validationSchema: alertFormSchema,
+  const formik = useFormik<AlertFormValues>({
+    initialValues: emptyAlertForm('Price'),
+    validate: validateAlertForm,
     validateOnChange: true,
     validateOnBlur: true,
     onSubmit: async (values, helpers) => {
       if (!subscriptionId) return; // the button is disabled without one
       try {
-        await alerts.createAlert({
-          symbol,
-          type: values.type,
-          valueTarget: parseNumberInput(values.valueTarget),
-          subscriptionId,
-          ...(values.type === 'Rsi' ? { rsiInterval: interval } : {}),
-        });
+        await alerts.createAlert(createAlertRequest(values, { symbol, interval, subscriptionId }));
       } catch (error) {
         showToast({
           variant: 'error',
@@ -103,19 +129,22 @@ export function NewAlertCard({
         return;
       }
       showToast({ variant: 'success', description: ALERTS_MESSAGES.created });
-      helpers.resetForm({ values: { type: values.type, valueTarget: '' } });
+      helpers.resetForm({ values: emptyAlertForm(values.type) });
       onCreated();
     },
   });
   const { values, errors, touched, resetForm } = formik;
 
-  // A new symbol clears the target (product §4); the type stays.
+  // A new symbol clears the target and the upper bound (product §4: prices of another symbol); the
+  // rest stays. Read through a ref: the effect must run on a symbol change only.
+  const latestValues = useRef(values);
+  latestValues.current = values;
   const shownSymbol = useRef(symbol);
   useEffect(() => {
     if (shownSymbol.current === symbol) return;
     shownSymbol.current = symbol;
-    resetForm({ values: { type: values.type, valueTarget: '' } });
-  }, [symbol, values.type, resetForm]);
+    resetForm({ values: { ...latestValues.current, valueTarget: '', valueUpper: '' } });
+  }, [symbol, resetForm]);
 
   const card = useRef<HTMLElement>(null);
   const targetInput = useRef<HTMLInputElement>(null);
@@ -126,7 +155,10 @@ export function NewAlertCard({
     if (!prefill || appliedPrefill.current === prefill.serial) return;
     appliedPrefill.current = prefill.serial;
     const precision = prefill.type === 'Rsi' ? 2 : pricePrecision;
-    resetForm({ values: { type: prefill.type, valueTarget: prefill.value.toFixed(precision) } });
+    // A level picked on the chart is a plain crossing of it, as the "+" promises.
+    resetForm({
+      values: { ...emptyAlertForm(prefill.type), valueTarget: prefill.value.toFixed(precision) },
+    });
     setFocusRequest((count) => count + 1);
   }, [prefill, pricePrecision, resetForm]);
   // After the render that shows the picked value: selecting before it would be undone when the
@@ -145,12 +177,32 @@ export function NewAlertCard({
     });
   }, [focusRequest]);
 
+  // Only the target's own rules: a message too long must not hide the price line.
+  const { type, condition, valueTarget } = values;
   const validTarget = useMemo(
-    () => (alertFormSchema.isValidSync(values) ? parseNumberInput(values.valueTarget) : undefined),
-    [values],
+    () =>
+      alertFormSchema.isValidSync({ type, condition, valueTarget })
+        ? parseNumberInput(valueTarget)
+        : undefined,
+    [type, condition, valueTarget],
   );
-  const error = touched.valueTarget ? errors.valueTarget : undefined;
+  const fieldError = (field: TypedField): string | undefined =>
+    touched[field] ? errors[field] : undefined;
+  const error = fieldError('valueTarget');
   const isRsi = values.type === 'Rsi';
+  const shape = CONDITION_INFO[values.condition].shape;
+  const valuePlaceholder = isRsi
+    ? ALERTS_MESSAGES.rsiPlaceholder
+    : ALERTS_MESSAGES.pricePlaceholder(info.quoteAsset);
+  /** Formik's change handler, marking the field touched first: checked on change (product §5). */
+  const typed =
+    (field: TypedField) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
+      void formik.setFieldTouched(field, true, false);
+      formik.handleChange(event);
+    };
+  const messageError = fieldError('message');
+  const expiryError = fieldError('expiresAt');
 
   return (
     <Card ref={card} variant="outlined" component="section" aria-labelledby="new-alert-title">
@@ -172,9 +224,21 @@ export function NewAlertCard({
             label="Type"
             name="type"
             value={values.type}
-            onChange={(event) =>
-              resetForm({ values: { type: event.target.value as AlertType, valueTarget: '' } })
-            }
+            onChange={(event) => {
+              const type = event.target.value as AlertType;
+              // A new type clears the values (a price is no RSI value); a Moving % condition,
+              // price-only, falls back to a crossing.
+              const keep = !(type === 'Rsi' && CONDITION_INFO[values.condition].priceOnly);
+              resetForm({
+                values: {
+                  ...values,
+                  type,
+                  condition: keep ? values.condition : emptyAlertForm(type).condition,
+                  valueTarget: '',
+                  valueUpper: '',
+                },
+              });
+            }}
           >
             {(Object.keys(TYPE_LABELS) as AlertType[]).map((type) => (
               <MenuItem key={type} value={type}>
@@ -183,21 +247,38 @@ export function NewAlertCard({
             ))}
           </TextField>
           <TextField
+            select
             size="small"
-            label="Target value"
+            label="Condition"
+            name="condition"
+            value={values.condition}
+            onChange={(event) => {
+              const next = event.target.value as AlertCondition;
+              // The same field is a price, a bound or a percent: a new shape starts it empty.
+              const sameShape = CONDITION_INFO[next].shape === shape;
+              void formik.setValues({
+                ...values,
+                condition: next,
+                valueTarget: sameShape ? values.valueTarget : '',
+              });
+            }}
+          >
+            {ALERT_CONDITIONS.filter((c) => !(isRsi && CONDITION_INFO[c].priceOnly)).map((c) => (
+              <MenuItem key={c} value={c}>
+                {CONDITION_INFO[c].label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={
+              shape === 'move' ? 'Percent' : shape === 'channel' ? 'Lower bound' : 'Target value'
+            }
             name="valueTarget"
             autoComplete="off"
-            placeholder={
-              isRsi
-                ? ALERTS_MESSAGES.rsiPlaceholder
-                : ALERTS_MESSAGES.pricePlaceholder(info.quoteAsset)
-            }
+            placeholder={shape === 'move' ? 'Percent, e.g. 5' : valuePlaceholder}
             value={values.valueTarget}
-            onChange={(event) => {
-              // Checked on change (product §5): an emptied field says so right away.
-              void formik.setFieldTouched('valueTarget', true, false);
-              formik.handleChange(event);
-            }}
+            onChange={typed('valueTarget')}
             onBlur={formik.handleBlur}
             error={error !== undefined}
             helperText={error ?? ' '}
@@ -206,7 +287,39 @@ export function NewAlertCard({
             inputRef={targetInput}
             slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { shrink: true } }}
           />
-          {isRsi ? null : (
+          {shape === 'channel' ? (
+            <TextField
+              size="small"
+              label="Upper bound"
+              name="valueUpper"
+              autoComplete="off"
+              placeholder={valuePlaceholder}
+              value={values.valueUpper}
+              onChange={typed('valueUpper')}
+              onBlur={formik.handleBlur}
+              error={fieldError('valueUpper') !== undefined}
+              helperText={fieldError('valueUpper') ?? ' '}
+              slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { shrink: true } }}
+            />
+          ) : null}
+          {shape === 'move' ? (
+            <TextField
+              size="small"
+              label="Bars"
+              name="bars"
+              autoComplete="off"
+              placeholder={`${ALERT_LIMITS.minBars} to ${ALERT_LIMITS.maxBars}`}
+              value={values.bars}
+              onChange={typed('bars')}
+              onBlur={formik.handleBlur}
+              error={fieldError('bars') !== undefined}
+              helperText={fieldError('bars') ?? ' '}
+              slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+            />
+          ) : null}
+          {/* Bullish or bearish is read from the live price only for a plain crossing; the other
+              conditions say their way themselves. */}
+          {isRsi || values.condition !== 'Crossing' ? null : (
             <LiveAlertHelperLine
               market={market}
               symbol={symbol}
@@ -215,6 +328,78 @@ export function NewAlertCard({
               precision={info.priceFormat.precision}
             />
           )}
+          <TextField
+            select
+            size="small"
+            label="Frequency"
+            name="frequency"
+            value={values.frequency}
+            onChange={(event) =>
+              void formik.setFieldValue('frequency', event.target.value as AlertFrequency)
+            }
+          >
+            {ALERT_FREQUENCIES.map((frequency) => (
+              <MenuItem key={frequency} value={frequency}>
+                {FREQUENCY_LABELS[frequency]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Stack direction="row" spacing={1}>
+            <TextField
+              select
+              size="small"
+              label="Expiry"
+              name="expiry"
+              value={values.expiry}
+              onChange={(event) =>
+                void formik.setFieldValue('expiry', event.target.value as AlertExpiry)
+              }
+              sx={{ minWidth: 130 }}
+            >
+              {(Object.keys(EXPIRY_LABELS) as AlertExpiry[]).map((expiry) => (
+                <MenuItem key={expiry} value={expiry}>
+                  {EXPIRY_LABELS[expiry]}
+                </MenuItem>
+              ))}
+            </TextField>
+            {values.expiry === 'at' ? (
+              <TextField
+                size="small"
+                type="datetime-local"
+                label="Expires at"
+                name="expiresAt"
+                value={values.expiresAt}
+                onChange={typed('expiresAt')}
+                onBlur={formik.handleBlur}
+                error={expiryError !== undefined}
+                helperText={expiryError ?? ' '}
+                sx={{ flex: 1 }}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            ) : null}
+          </Stack>
+          <TextField
+            size="small"
+            label="Message"
+            name="message"
+            multiline
+            minRows={2}
+            value={values.message}
+            onChange={typed('message')}
+            onBlur={formik.handleBlur}
+            error={messageError !== undefined}
+            helperText={
+              <Box
+                component="span"
+                sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}
+              >
+                <span>{messageError ?? 'Sent with the notification'}</span>
+                <span data-testid="alert-message-count">
+                  {`${values.message.length}/${ALERT_LIMITS.maxMessageLength}`}
+                </span>
+              </Box>
+            }
+          />
           <Button type="submit" variant="contained" disabled={!pushActive || formik.isSubmitting}>
             {ALERTS_MESSAGES.createAlert}
           </Button>

@@ -15,6 +15,7 @@ import { MemoryStorage } from '../test-support/MemoryStorage';
 import { lastMockChart, resetMockCharts } from '../test-support/lightweightChartsMock';
 import { renderWithProviders } from '../test-support/renderWithProviders';
 import { AlertsScreen } from './AlertsScreen';
+import { UNREADABLE_ALERT_TEXT } from '../table/AlertsTable';
 
 const pushApi = {
   getPushPublicKey: async () => 'BAECAwQ',
@@ -231,6 +232,52 @@ describe('AlertsScreen', () => {
       );
       expect(await screen.findByText('BTCUSDT price rose to 65,001.00')).toBeInTheDocument();
       expect(screen.getByTestId('alert-row-a1')).toHaveAttribute('data-status', 'Triggered');
+    });
+
+    it('keeps every other alert when the api lists one this page cannot read', async () => {
+      const { alerts, render } = setup();
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      alerts.list = [
+        anAlert({ id: 'a1' }),
+        { kind: 'unreadable', id: 'a2', symbol: 'BTCUSDT', createdAt: undefined, problem: '?' },
+      ];
+      await render();
+      expect(await screen.findByTestId('alert-row-a1')).toBeInTheDocument();
+      expect(
+        within(screen.getByTestId('alert-row-a2')).getByText(UNREADABLE_ALERT_TEXT),
+      ).toBeInTheDocument();
+      warn.mockRestore();
+    });
+
+    it("words a repeating alert's firing by its condition and keeps it Active", async () => {
+      const { alerts, market, render } = setup();
+      const alert = anAlert({ id: 'a1', condition: 'CrossingUp', frequency: 'OncePerBar' });
+      alerts.list = [alert];
+      await render();
+      await screen.findByTestId('alert-row-a1');
+      act(() =>
+        market.emitTriggered('sub-1', {
+          ...alert,
+          triggerCount: 2,
+          lastTriggeredAt: '2025-01-01T11:00:00Z',
+          triggeredValue: 65001,
+        }),
+      );
+      expect(await screen.findByText('BTCUSDT crossed up 65,000.00')).toBeInTheDocument();
+      expect(screen.getByTestId('alert-row-a1')).toHaveAttribute('data-status', 'Active');
+      expect(
+        within(screen.getByTestId('alert-row-a1')).getByText('Fired 2 times'),
+      ).toBeInTheDocument();
+    });
+
+    it('turns the row into one it cannot show when a firing comes from a newer version', async () => {
+      const { alerts, market, render } = setup();
+      const alert = anAlert({ id: 'a1' });
+      alerts.list = [alert];
+      await render();
+      await screen.findByTestId('alert-row-a1');
+      act(() => market.emitTriggered('sub-1', { ...alert, condition: 'Wobbling' as 'Crossing' }));
+      expect(await screen.findByText(UNREADABLE_ALERT_TEXT)).toBeInTheDocument();
     });
   });
 

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import { useSearchParams } from 'react-router';
-import { type Alert, type Interval, type SymbolId } from '@pairwatch/domain';
+import { type Interval, type SymbolId } from '@pairwatch/domain';
+import { type AlertEntry } from '../alerts/AlertEntry';
 import { IntervalPicker, SymbolPicker, showToast } from '@pairwatch/ui-kit';
 import { apiErrorDetail } from '../alerts/ApiError';
 import { ALERTS_MESSAGES } from '../alertsMessages';
@@ -107,13 +108,15 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
   );
 
   const deleteAlert = useCallback(
-    async (alert: Alert) => {
+    async (alert: AlertEntry) => {
       const subscriptionId = pushState.subscriptionId;
-      if (!subscriptionId) return;
-      setDeleting((ids) => new Set(ids).add(alert.id));
+      const id = alert.id;
+      // An alert the page could not read may have come without an id: it has no delete button.
+      if (!subscriptionId || id === undefined) return;
+      setDeleting((ids) => new Set(ids).add(id));
       try {
-        await alerts.deleteAlert(alert.id, subscriptionId);
-        store.removeAlert(alert.id);
+        await alerts.deleteAlert(id, subscriptionId);
+        store.removeAlert(id);
         showToast({ variant: 'success', description: ALERTS_MESSAGES.deleted });
       } catch (error) {
         showToast({
@@ -124,7 +127,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
       } finally {
         setDeleting((ids) => {
           const next = new Set(ids);
-          next.delete(alert.id);
+          next.delete(id);
           return next;
         });
       }

@@ -118,12 +118,45 @@ describe('AlertsStore', () => {
     store.setAlerts([anAlert({ id: 'a' }), anAlert({ id: 'b' })]);
     store.updateAlert(anAlert({ id: 'b', status: 'Triggered' }));
     store.updateAlert(anAlert({ id: 'zzz', status: 'Triggered' }));
-    expect(store.getState().alerts.map((a) => [a.id, a.status])).toEqual([
+    expect(store.getState().alerts.map((a) => [a.id, 'status' in a && a.status])).toEqual([
       ['a', 'Active'],
       ['b', 'Triggered'],
     ]);
     store.removeAlert('a');
     expect(store.getState().alerts.map((a) => a.id)).toEqual(['b']);
     expect(notified).toBe(3);
+  });
+
+  it('keeps the listed firings of a repeating alert when a live trigger carries none', () => {
+    const store = new AlertsStore(undefined);
+    const first = { at: '2025-01-02T10:00:00.000Z', value: 65010 };
+    store.setAlerts([anAlert({ frequency: 'OncePerBar', triggerCount: 1, firings: [first] })]);
+    store.updateAlert(
+      anAlert({
+        frequency: 'OncePerBar',
+        triggerCount: 2,
+        lastTriggeredAt: '2025-01-02T11:00:00.000Z',
+        triggeredValue: 64990,
+      }),
+    );
+    expect(store.getState().alerts[0]).toMatchObject({
+      triggerCount: 2,
+      firings: [first, { at: '2025-01-02T11:00:00.000Z', value: 64990 }],
+    });
+  });
+
+  it('turns a row into one it cannot show when a live trigger cannot be read', () => {
+    const store = new AlertsStore(undefined);
+    store.setAlerts([anAlert({ id: 'a' })]);
+    const unreadable = {
+      kind: 'unreadable',
+      id: 'a',
+      symbol: 'BTCUSDT',
+      createdAt: undefined,
+      problem: 'bad condition',
+    } as const;
+    store.updateAlert(unreadable);
+    store.updateAlert({ ...unreadable, id: undefined });
+    expect(store.getState().alerts).toEqual([unreadable]);
   });
 });

@@ -1,5 +1,4 @@
 import {
-  type Alert,
   type Interval,
   type SymbolId,
   type SymbolInfo,
@@ -8,6 +7,7 @@ import {
   ALERTS_STORE_KEY,
   persistedAlertsSymbol,
 } from '@pairwatch/domain';
+import { type AlertEntry, type AlertWithFirings, isUnreadableAlert } from '../alerts/AlertEntry';
 import { sameSymbolInfo } from '../sameSymbolInfo';
 
 /** Where the symbol info of the selected symbol is (product §4). */
@@ -18,7 +18,8 @@ export interface AlertsState {
   readonly symbol: SymbolId;
   readonly symbolInfo: SymbolInfo | undefined;
   readonly symbolInfoStatus: SymbolInfoStatus;
-  readonly alerts: readonly Alert[];
+  /** The subscription's alerts, those the page cannot read included (their rows say so). */
+  readonly alerts: readonly AlertEntry[];
   readonly interval: Interval;
 }
 
@@ -88,14 +89,21 @@ export class AlertsStore {
     this.set({ symbolInfoStatus: this.state.symbolInfo ? 'loaded' : 'unloaded' });
   }
 
-  setAlerts(alerts: readonly Alert[]): void {
+  setAlerts(alerts: readonly AlertEntry[]): void {
     this.set({ alerts });
   }
 
-  /** Replaces an alert with the same id (a live trigger); unknown ids are ignored. */
-  updateAlert(alert: Alert): void {
-    if (!this.state.alerts.some((a) => a.id === alert.id)) return;
-    this.set({ alerts: this.state.alerts.map((a) => (a.id === alert.id ? alert : a)) });
+  /**
+   * Replaces an alert with the same id (a live trigger); unknown ids are ignored. A trigger that
+   * carries no firings keeps those already listed, with its own firing added, so the chart does
+   * not lose the earlier markers of a repeating alert until the next reload.
+   */
+  updateAlert(alert: AlertEntry): void {
+    const id = alert.id;
+    if (id === undefined || !this.state.alerts.some((a) => a.id === id)) return;
+    this.set({
+      alerts: this.state.alerts.map((a) => (a.id === id ? withListedFirings(a, alert) : a)),
+    });
   }
 
   removeAlert(id: string): void {
@@ -122,6 +130,18 @@ export class AlertsStore {
       // Storage full or blocked (private mode): the choice just does not survive a reload.
     }
   }
+}
+
+function withListedFirings(listed: AlertEntry, next: AlertEntry): AlertEntry {
+  if (isUnreadableAlert(listed) || isUnreadableAlert(next) || next.firings !== undefined)
+    return next;
+  const earlier = listed.firings;
+  if (earlier === undefined) return next;
+  const at = next.lastTriggeredAt;
+  const value = next.triggeredValue;
+  const isNew = at !== undefined && value !== undefined && !earlier.some((f) => f.at === at);
+  const firings: AlertWithFirings['firings'] = isNew ? [...earlier, { at, value }] : earlier;
+  return { ...next, firings };
 }
 
 function readPersistedSymbol(storage: Storage | undefined): SymbolId | undefined {

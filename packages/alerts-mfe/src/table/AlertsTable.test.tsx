@@ -1,7 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type Alert, SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { type AlertEntry } from '../alerts/AlertEntry';
 import { anAlert } from '../test-support/alerts';
 import { renderWithProviders } from '../test-support/renderWithProviders';
 import { AlertsTable, type AlertsTableProps } from './AlertsTable';
@@ -23,7 +24,7 @@ const middle = anAlert({
   createdAt: '2025-02-01T10:00:00Z',
 });
 
-function setup(alerts: readonly Alert[], overrides: Partial<AlertsTableProps> = {}) {
+function setup(alerts: readonly AlertEntry[], overrides: Partial<AlertsTableProps> = {}) {
   const onSelect = jest.fn();
   const onDelete = jest.fn();
   renderWithProviders(
@@ -152,5 +153,105 @@ describe('AlertsTable', () => {
   it('disables the delete button of an alert being deleted', () => {
     setup([older], { deleting: new Set(['alert-1', 'older']) });
     expect(screen.getByRole('button', { name: 'Delete BTCUSDT Price Alert' })).toBeDisabled();
+  });
+
+  describe('conditions', () => {
+    it('says what the alert watches and how often, under its target', () => {
+      setup([
+        anAlert({
+          id: 'c',
+          condition: 'EnteringChannel',
+          valueTarget: 60_000,
+          valueUpper: 62_000,
+          frequency: 'OncePerBar',
+        }),
+      ]);
+      const row = within(screen.getByTestId('alert-row-c'));
+      expect(row.getByText('60,000.00–62,000.00 USDT')).toBeInTheDocument();
+      expect(row.getByText('Entering channel 60,000.00–62,000.00')).toBeInTheDocument();
+      expect(row.getByText('Once per bar')).toBeInTheDocument();
+    });
+
+    it('says how often a repeating alert fired and when it last did', () => {
+      setup([
+        anAlert({
+          id: 'r',
+          frequency: 'OncePerMinute',
+          triggerCount: 3,
+          lastTriggeredAt: '2025-01-02T12:00:00Z',
+          triggeredValue: 65_010.5,
+        }),
+      ]);
+      const row = within(screen.getByTestId('alert-row-r'));
+      expect(row.getByText('Active')).toBeInTheDocument();
+      expect(row.getByText('Fired 3 times')).toBeInTheDocument();
+      expect(
+        row.getByText(`${new Date('2025-01-02T12:00:00Z').toLocaleString()} at 65,010.50 USDT`),
+      ).toBeInTheDocument();
+    });
+
+    it('shows the expiry with the frequency, and a long message cut with the whole as tooltip', () => {
+      const message = `Sell half ${'and wait '.repeat(10)}`.trim();
+      setup([anAlert({ id: 'm', expiresAt: '2030-01-01T00:00:00Z', message })]);
+      const row = within(screen.getByTestId('alert-row-m'));
+      expect(
+        row.getByText(`Only once, until ${new Date('2030-01-01T00:00:00Z').toLocaleString()}`),
+      ).toBeInTheDocument();
+      const shown = row.getByTitle(message);
+      expect(shown.textContent).toMatch(/^“Sell half and wait .*…”$/);
+      expect(shown.textContent!.length).toBeLessThanOrEqual(62);
+    });
+
+    it('greys out an expired alert, which still says Expired and can be deleted', () => {
+      setup([anAlert({ id: 'x', status: 'Expired' })]);
+      const row = screen.getByTestId('alert-row-x');
+      expect(row).toHaveAttribute('data-status', 'Expired');
+      expect(within(row).getByText('Expired')).toBeInTheDocument();
+      expect(getComputedStyle(row).opacity).toBe('0.75');
+      expect(screen.getByRole('button', { name: 'Delete BTCUSDT Price Alert' })).toBeEnabled();
+      const active = anAlert({ id: 'y' });
+      setup([active]);
+      expect(getComputedStyle(screen.getByTestId('alert-row-y')).opacity).toBe('');
+    });
+  });
+
+  describe('an alert the page cannot read', () => {
+    const unreadable: AlertEntry = {
+      kind: 'unreadable',
+      id: 'new-1',
+      symbol: 'XRPUSDT',
+      createdAt: '2025-02-15T10:00:00Z',
+      problem: 'bad symbol',
+    };
+
+    it('is a row that says so, among the others, with its symbol and id', () => {
+      setup([older, unreadable, newest]);
+      expect(bodyRows().map((row) => row.getAttribute('data-testid'))).toEqual([
+        'alert-row-newest',
+        'alert-row-new-1',
+        'alert-row-older',
+      ]);
+      const row = within(screen.getByTestId('alert-row-new-1'));
+      expect(row.getByText('XRPUSDT')).toBeInTheDocument();
+      expect(row.getByText('This alert needs a newer version of Pairwatch')).toBeInTheDocument();
+      expect(row.getByText('Alert new-1')).toBeInTheDocument();
+    });
+
+    it('can be deleted when it has an id', async () => {
+      const { onDelete, user } = setup([unreadable]);
+      await user.click(screen.getByRole('button', { name: 'Delete XRPUSDT new-1' }));
+      expect(onDelete).toHaveBeenCalledWith(unreadable);
+    });
+
+    it('has no delete button without an id, and goes last without a date', () => {
+      setup([{ ...unreadable, id: undefined, symbol: undefined, createdAt: undefined }, older]);
+      expect(bodyRows().map((row) => row.getAttribute('data-testid'))).toEqual([
+        'alert-row-older',
+        'alert-row-unreadable',
+      ]);
+      const row = within(screen.getByTestId('alert-row-unreadable'));
+      expect(row.queryByRole('button')).not.toBeInTheDocument();
+      expect(row.getByText('This alert needs a newer version of Pairwatch')).toBeInTheDocument();
+    });
   });
 });

@@ -16,21 +16,30 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
-  type Alert,
   type Interval,
   type SymbolId,
   type SymbolInfo,
   INTERVAL_INFO,
+  describeAlertCondition,
+  describeAlertFrequency,
 } from '@pairwatch/domain';
 import { EmptyTableRow, stackedTableOnPhones, SymbolLogo } from '@pairwatch/ui-kit';
+import {
+  type AlertEntry,
+  type AlertWithFirings,
+  type UnreadableAlert,
+  isUnreadableAlert,
+} from '../alerts/AlertEntry';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { visuallyHidden } from '../ui/visuallyHidden';
+import { formatAlertTarget } from './formatAlertTarget';
 import { formatAlertValue } from './formatAlertValue';
 import { sortAlerts } from './sortAlerts';
 
 /** Props of {@link AlertsTable}. */
 export interface AlertsTableProps {
-  readonly alerts: readonly Alert[];
+  /** The subscription's alerts; one the page cannot read is a row that says so. */
+  readonly alerts: readonly AlertEntry[];
   /** The chart's symbol, for 'Hide other symbols alerts'. */
   readonly selectedSymbol: SymbolId;
   /**
@@ -40,12 +49,19 @@ export interface AlertsTableProps {
   readonly symbolInfo?: SymbolInfo;
   /** A ticker was clicked: show that symbol (and interval) on the chart. */
   readonly onSelect: (symbol: SymbolId, interval: Interval) => void;
-  readonly onDelete: (alert: Alert) => void;
+  /** Delete was pressed on a row (only rows with an id have the button). */
+  readonly onDelete: (alert: AlertEntry) => void;
   /** Ids whose delete is pending (their button is disabled). */
   readonly deleting?: ReadonlySet<string>;
 }
 
 const COLUMNS = ['Ticker', 'Type', 'Value On Creation', 'Value Target', 'Status'] as const;
+
+/** The row of an alert this page cannot read (issue #23: never an empty list instead). */
+export const UNREADABLE_ALERT_TEXT = 'This alert needs a newer version of Pairwatch';
+
+/** A message longer than this is cut in its cell; the whole text is its tooltip. */
+const MESSAGE_PREVIEW_CHARS = 60;
 
 /** Below 600 px each alert is a block of "column: value" lines (see `stackedTableOnPhones`). */
 const STACKED_ON_PHONES = stackedTableOnPhones(COLUMNS);
@@ -53,24 +69,38 @@ const STACKED_ON_PHONES = stackedTableOnPhones(COLUMNS);
 const DELETE_ICON = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z';
 
 /** The Type cell, worded like the form's type select; RSI alerts name their interval. */
-function alertTypeLabel(alert: Alert): string {
+function alertTypeLabel(alert: AlertWithFirings): string {
   if (alert.type !== 'Rsi') return ALERTS_MESSAGES.priceAlertOption;
   return alert.interval
     ? `${ALERTS_MESSAGES.rsiAlertOption} (${INTERVAL_INFO[alert.interval].label})`
     : ALERTS_MESSAGES.rsiAlertOption;
 }
 
-function Muted({ children }: { readonly children: string }) {
+function Muted({ children, title }: { readonly children: string; readonly title?: string }) {
   return (
-    <Typography component="div" variant="caption" color="text.secondary">
+    <Typography component="div" variant="caption" color="text.secondary" title={title}>
       {children}
     </Typography>
   );
 }
 
+/** "Fired once", "Fired 3 times": only repeating alerts say it (a one-shot's status does). */
+function firedText(alert: AlertWithFirings): string | undefined {
+  if (alert.frequency === 'OnlyOnce' || alert.triggerCount === 0) return undefined;
+  return alert.triggerCount === 1 ? 'Fired once' : `Fired ${alert.triggerCount} times`;
+}
+
+/** The trader's message, cut to a line's worth (the whole of it is the tooltip). */
+function messagePreview(message: string): string {
+  const text = message.replace(/\s+/g, ' ').trim();
+  return text.length > MESSAGE_PREVIEW_CHARS
+    ? `“${text.slice(0, MESSAGE_PREVIEW_CHARS - 1).trimEnd()}…”`
+    : `“${text}”`;
+}
+
 /**
- * 'Your alerts': newest first, optionally only the chart's symbol, each with its trigger time and
- * value once triggered. A ticker click selects its symbol (and the RSI alert's interval, else
+ * 'Your alerts': newest first, optionally only the chart's symbol, each with what it watches, how
+ * often, its message, and how often and when it fired; expired ones greyed out. A ticker click selects its symbol (and the RSI alert's interval, else
  * 1m); the delete button removes the alert.
  */
 export function AlertsTable({
@@ -123,16 +153,25 @@ export function AlertsTable({
               {rows.length === 0 ? (
                 <EmptyTableRow colSpan={COLUMNS.length + 1} message={ALERTS_MESSAGES.noAlerts} />
               ) : (
-                rows.map((alert) => (
-                  <AlertRow
-                    key={alert.id}
-                    alert={alert}
-                    symbolInfo={symbolInfo}
-                    onSelect={onSelect}
-                    onDelete={onDelete}
-                    deleting={deleting?.has(alert.id) ?? false}
-                  />
-                ))
+                rows.map((alert, index) =>
+                  isUnreadableAlert(alert) ? (
+                    <UnreadableAlertRow
+                      key={alert.id ?? `unreadable-${index}`}
+                      alert={alert}
+                      onDelete={onDelete}
+                      deleting={alert.id !== undefined && (deleting?.has(alert.id) ?? false)}
+                    />
+                  ) : (
+                    <AlertRow
+                      key={alert.id}
+                      alert={alert}
+                      symbolInfo={symbolInfo}
+                      onSelect={onSelect}
+                      onDelete={onDelete}
+                      deleting={deleting?.has(alert.id) ?? false}
+                    />
+                  ),
+                )
               )}
             </TableBody>
           </Table>
@@ -143,7 +182,7 @@ export function AlertsTable({
 }
 
 interface AlertRowProps {
-  readonly alert: Alert;
+  readonly alert: AlertWithFirings;
   readonly symbolInfo: SymbolInfo | undefined;
   readonly onSelect: AlertsTableProps['onSelect'];
   readonly onDelete: AlertsTableProps['onDelete'];
@@ -153,8 +192,16 @@ interface AlertRowProps {
 function AlertRow({ alert, symbolInfo, onSelect, onDelete, deleting }: AlertRowProps) {
   const isRsi = alert.type === 'Rsi';
   const typeLabel = alertTypeLabel(alert);
+  const lastFiredAt = alert.lastTriggeredAt ?? alert.triggeredAt;
+  const fired = firedText(alert);
+  const expired = alert.status === 'Expired';
   return (
-    <TableRow data-testid={`alert-row-${alert.id}`} data-status={alert.status}>
+    <TableRow
+      data-testid={`alert-row-${alert.id}`}
+      data-status={alert.status}
+      // Greyed, not hidden: an expired alert watches nothing, but its firings and delete stay.
+      sx={expired ? { '& td, & td *': { color: 'text.disabled' }, opacity: 0.75 } : undefined}
+    >
       <TableCell>
         <Link
           component="button"
@@ -176,12 +223,24 @@ function AlertRow({ alert, symbolInfo, onSelect, onDelete, deleting }: AlertRowP
         {formatAlertValue(alert, alert.valueOnCreation, symbolInfo)}
         <Muted>{new Date(alert.createdAt).toLocaleString()}</Muted>
       </TableCell>
-      <TableCell>{formatAlertValue(alert, alert.valueTarget, symbolInfo)}</TableCell>
+      <TableCell>
+        {formatAlertTarget(alert, symbolInfo)}
+        <Muted>{describeAlertCondition(alert)}</Muted>
+        <Muted>
+          {alert.expiresAt === undefined
+            ? describeAlertFrequency(alert.frequency)
+            : `${describeAlertFrequency(alert.frequency)}, until ${new Date(alert.expiresAt).toLocaleString()}`}
+        </Muted>
+        {alert.message === undefined ? null : (
+          <Muted title={alert.message}>{messagePreview(alert.message)}</Muted>
+        )}
+      </TableCell>
       <TableCell>
         {alert.status}
-        {alert.status === 'Triggered' && alert.triggeredAt ? (
+        {fired === undefined ? null : <Muted>{fired}</Muted>}
+        {lastFiredAt ? (
           <Muted>
-            {`${new Date(alert.triggeredAt).toLocaleString()}${
+            {`${new Date(lastFiredAt).toLocaleString()}${
               alert.triggeredValue === undefined
                 ? ''
                 : ` at ${formatAlertValue(alert, alert.triggeredValue, symbolInfo)}`
@@ -200,6 +259,48 @@ function AlertRow({ alert, symbolInfo, onSelect, onDelete, deleting }: AlertRowP
             <path d={DELETE_ICON} />
           </SvgIcon>
         </IconButton>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+interface UnreadableAlertRowProps {
+  readonly alert: UnreadableAlert;
+  readonly onDelete: AlertsTableProps['onDelete'];
+  readonly deleting: boolean;
+}
+
+/**
+ * An alert this page cannot read: its symbol and id where readable, the reason in words, and its
+ * delete button when it has an id. One cell spans the other columns (and the delete column), so
+ * on a phone it is a block of its own under the ticker rather than empty "column: value" lines.
+ */
+function UnreadableAlertRow({ alert, onDelete, deleting }: UnreadableAlertRowProps) {
+  const { id, symbol } = alert;
+  return (
+    <TableRow data-testid={`alert-row-${id ?? 'unreadable'}`} data-status="Unreadable">
+      <TableCell>{symbol ?? '—'}</TableCell>
+      <TableCell colSpan={COLUMNS.length}>
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+        >
+          <div>
+            {UNREADABLE_ALERT_TEXT}
+            {id === undefined ? null : <Muted>{`Alert ${id}`}</Muted>}
+          </div>
+          {id === undefined ? null : (
+            <IconButton
+              size="small"
+              aria-label={`Delete ${symbol ?? 'alert'} ${id}`}
+              disabled={deleting}
+              onClick={() => onDelete(alert)}
+            >
+              <SvgIcon fontSize="small">
+                <path d={DELETE_ICON} />
+              </SvgIcon>
+            </IconButton>
+          )}
+        </Box>
       </TableCell>
     </TableRow>
   );

@@ -65,6 +65,12 @@ export class MockSeries {
   coordinateToPrice: (y: number) => number | null = (y) => 1000 - y;
   /** What `barsInLogicalRange` answers; tests set it to simulate scrolling. */
   barsBefore = 1000;
+  /** Pane coordinate of a price, the inverse of the default `coordinateToPrice`. */
+  priceToCoordinate: (price: number) => number | null = (price) => 1000 - price;
+  /** Series primitives attached and not detached, in attach order. */
+  readonly primitives: MockPrimitive[] = [];
+  /** Redraws primitives asked for (`requestUpdate`). */
+  updateRequests = 0;
 
   constructor(
     public options: Record<string, unknown>,
@@ -121,12 +127,35 @@ export class MockSeries {
     return this.lines.map((line) => line.opts);
   }
 
+  attachPrimitive(primitive: MockPrimitive): void {
+    this.primitives.push(primitive);
+    primitive.attached?.({
+      series: this,
+      requestUpdate: () => {
+        this.updateRequests += 1;
+      },
+    });
+  }
+
+  detachPrimitive(primitive: MockPrimitive): void {
+    const index = this.primitives.indexOf(primitive);
+    if (index < 0) throw new Error('detachPrimitive: not a primitive of this series');
+    this.primitives.splice(index, 1);
+    primitive.detached?.();
+  }
+
   barsInLogicalRange(range: { from: number; to: number } | null): {
     barsBefore: number;
     barsAfter: number;
   } | null {
     return range ? { barsBefore: this.barsBefore, barsAfter: 0 } : null;
   }
+}
+
+/** The parts of a series primitive the mock calls (the library calls the same). */
+export interface MockPrimitive {
+  attached?(param: { series: MockSeries; requestUpdate: () => void }): void;
+  detached?(): void;
 }
 
 export class MockPane {
