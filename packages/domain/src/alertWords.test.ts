@@ -129,6 +129,25 @@ describe('describeAlertTrigger', () => {
     );
   });
 
+  it('reads the way from the value when the crossing is not known (a stored alert)', () => {
+    const crossing: DescribedAlert = {
+      symbol: 'BTCUSDT',
+      type: 'Price',
+      condition: 'Crossing',
+      valueOnCreation: 60000,
+      valueTarget: 65000,
+    };
+    expect(describeAlertTrigger(crossing, { value: 64990 }).body).toBe(
+      'BTCUSDT price dropped to 64,990.00',
+    );
+    expect(describeAlertTrigger(crossing, { value: 65010 }).body).toBe(
+      'BTCUSDT price rose to 65,010.00',
+    );
+    expect(describeAlertTrigger(crossing, { value: 65000 }).body).toBe(
+      'BTCUSDT price rose to 65,000.00',
+    );
+  });
+
   it.each<[DescribedAlert, number, string]>([
     [btcCrossingUp, 44010, 'BTCUSDT crossed up 44,000.00'],
     [{ ...btcCrossingUp, condition: 'CrossingDown' }, 43990, 'BTCUSDT crossed down 44,000.00'],

@@ -90,11 +90,13 @@ function happened(alert: DescribedAlert, firing: AlertFiring): string {
   const condition: AlertCondition = alert.condition;
   switch (condition) {
     case 'Crossing': {
-      // The original product's words, with the way of this crossing (a repeating alert goes both).
-      const up =
-        firing.change === undefined
-          ? alertDirection(alert.valueOnCreation, alert.valueTarget) === 'up'
-          : firing.change === 'upThroughLower';
+      // The original product's words, with the way of this crossing (a repeating alert goes both
+      // ways). Without the change (a screen reading a stored alert), the value tells: above the
+      // level it rose, below it dropped; on it, the original direction.
+      let up: boolean;
+      if (firing.change !== undefined) up = firing.change === 'upThroughLower';
+      else if (firing.value !== alert.valueTarget) up = firing.value > alert.valueTarget;
+      else up = alertDirection(alert.valueOnCreation, alert.valueTarget) === 'up';
       return `${up ? 'rose to' : 'dropped to'} ${value}`;
     }
     case 'CrossingUp':

@@ -23,6 +23,13 @@ export interface DrawnAlertLine {
   readonly title: string;
 }
 
+/** A channel's shaded band as the chart holds it (for browser tests). */
+export interface DrawnAlertBand {
+  readonly pane: AlertPane;
+  readonly lower: number;
+  readonly upper: number;
+}
+
 /** An alert firing's marker as the chart holds it (UTC bar time; for browser tests). */
 export interface DrawnAlertMarker {
   readonly pane: AlertPane;
@@ -147,6 +154,13 @@ export class AlertOverlay {
         .filter((options) => options.id?.startsWith(ALERT_LINE_ID))
         .map((options) => ({ pane, price: options.price, title: options.title }));
     return [...read(this.prices, 'price'), ...read(this.rsi, 'rsi')];
+  }
+
+  /** The channels shaded in both panes (their bounds). */
+  drawnBands(): DrawnAlertBand[] {
+    const read = (primitive: AlertBandPrimitive, pane: AlertPane): DrawnAlertBand[] =>
+      primitive.shownBands().map(({ lower, upper }) => ({ pane, lower, upper }));
+    return [...read(this.priceBands, 'price'), ...read(this.rsiBands, 'rsi')];
   }
 
   /** The firing markers held by both series, UTC bar times. */

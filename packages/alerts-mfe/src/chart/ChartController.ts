@@ -37,6 +37,7 @@ import { type AlertPane } from './alertLinesFor';
 import {
   AlertOverlay,
   type AlertScene,
+  type DrawnAlertBand,
   type DrawnAlertLine,
   type DrawnAlertMarker,
 } from './AlertOverlay';
@@ -399,6 +400,10 @@ export class ChartController {
 
   alertMarkers(): DrawnAlertMarker[] {
     return this.probe.alertMarkers();
+  }
+
+  alertBands(): DrawnAlertBand[] {
+    return this.probe.alertBands();
   }
 
   priceData(): Candle[] {

@@ -1,6 +1,11 @@
 import { type Candle, type UnixSeconds } from '@pairwatch/domain';
 import { type IChartApi, type ISeriesApi } from 'lightweight-charts';
-import { type AlertOverlay, type DrawnAlertLine, type DrawnAlertMarker } from './AlertOverlay';
+import {
+  type AlertOverlay,
+  type DrawnAlertBand,
+  type DrawnAlertLine,
+  type DrawnAlertMarker,
+} from './AlertOverlay';
 import { type LocalTimeAdapter } from './LocalTimeAdapter';
 
 /** What the probe reads: the chart, its two series, the alert overlay and the shown session. */
@@ -79,6 +84,11 @@ export class ChartProbe {
   /** The alert levels drawn, read back from both series. */
   alertLines(): DrawnAlertLine[] {
     return this.parts.overlay.drawnLines();
+  }
+
+  /** The channels shaded between their bounds, in both panes. */
+  alertBands(): DrawnAlertBand[] {
+    return this.parts.overlay.drawnBands();
   }
 
   /** The alert firings' markers held by both series, UTC bar times. */

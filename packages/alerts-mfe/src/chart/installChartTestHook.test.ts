@@ -11,6 +11,7 @@ const source: HookModule.ChartTestHookSource = {
   loadingHistory: true,
   alertLines: () => [{ pane: 'price', price: 65_000, title: '▲ Alert' }],
   alertMarkers: () => [{ pane: 'price', time: 120 as UnixSeconds, text: '▲ 65,000.00' }],
+  alertBands: () => [{ pane: 'price', lower: 64_000, upper: 65_000 }],
   barX: (time) => (time === 120 ? 640 : null),
   priceY: (price) => (price === 65_000 ? 200 : null),
 };
@@ -57,6 +58,7 @@ describe('installChartTestHook', () => {
     expect(hook?.loadingHistory()).toBe(true);
     expect(hook?.alertLines()).toEqual([{ pane: 'price', price: 65_000, title: '▲ Alert' }]);
     expect(hook?.alertMarkers()).toEqual([{ pane: 'price', time: 120, text: '▲ 65,000.00' }]);
+    expect(hook?.alertBands()).toEqual([{ pane: 'price', lower: 64_000, upper: 65_000 }]);
     expect(hook?.barX(120)).toBe(640);
     expect(hook?.priceY(65_000)).toBe(200);
     expect(Object.isFrozen(hook)).toBe(true);

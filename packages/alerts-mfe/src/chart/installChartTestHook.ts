@@ -1,5 +1,5 @@
 import { type Candle, type UnixSeconds } from '@pairwatch/domain';
-import { type DrawnAlertLine, type DrawnAlertMarker } from './AlertOverlay';
+import { type DrawnAlertBand, type DrawnAlertLine, type DrawnAlertMarker } from './AlertOverlay';
 import { type ChartProbe } from './ChartProbe';
 
 /** What browser tests may read from the chart (read-only). */
@@ -18,6 +18,8 @@ export interface ChartTestHook {
   alertLines(): DrawnAlertLine[];
   /** The triggered-alert markers held (UTC bar times). */
   alertMarkers(): DrawnAlertMarker[];
+  /** The channels shaded between their bounds. */
+  alertBands(): DrawnAlertBand[];
   /** The x of a bar's centre (UTC open time), CSS pixels from the chart's left; null off view. */
   barX(time: number): number | null;
   /** The y of a price in the price pane, CSS pixels from the chart's top; null off scale. */
@@ -42,6 +44,7 @@ export type ChartTestHookSource = Pick<
   | 'loadingHistory'
   | 'alertLines'
   | 'alertMarkers'
+  | 'alertBands'
   | 'barX'
   | 'priceY'
 >;
@@ -70,6 +73,7 @@ export function installChartTestHook(controller: ChartTestHookSource): () => voi
     loadingHistory: () => controller.loadingHistory,
     alertLines: () => controller.alertLines(),
     alertMarkers: () => controller.alertMarkers(),
+    alertBands: () => controller.alertBands(),
     barX: (time: number) => controller.barX(time as UnixSeconds),
     priceY: (price: number) => controller.priceY(price),
   });

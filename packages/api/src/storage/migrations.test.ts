@@ -171,6 +171,10 @@ async function expectOldAlertsKept(open: () => Promise<AlertStore>): Promise<voi
       createdAt: T0,
     });
     expect(await store.countMessages()).toBe(1);
+    // The alert that fired keeps its firing, as the chart's marker.
+    expect((await store.listFirings([RSI_RECORD.id], 50)).get(RSI_RECORD.id)).toEqual([
+      { firedAt: RSI_RECORD.triggeredAt, value: RSI_RECORD.triggeredValue },
+    ]);
     // Nothing the new release does on its own ends an old alert: it has no expiry.
     expect(await store.expireAlerts((T0 + 10 * 365 * 86_400_000) as UnixMillis)).toEqual([]);
 

@@ -124,6 +124,12 @@ export const migrations: Readonly<Record<string, Migration>> = {
         .on('alert_firings')
         .columns(['alert_id', 'fired_at'])
         .execute();
+      // An alert that fired before keeps its firing (the chart's marker).
+      await sql`INSERT INTO alert_firings (alert_id, fired_at, value)
+        SELECT id, triggered_at, triggered_value FROM alerts
+        WHERE status = 'Triggered' AND triggered_at IS NOT NULL AND triggered_value IS NOT NULL`.execute(
+        db,
+      );
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await sql`DROP TABLE IF EXISTS alert_firings`.execute(db);

@@ -1,0 +1,202 @@
+import { type Page } from '@playwright/test';
+import { clickOnScreen, expect, test } from '../harness/fixtures';
+import { stubPush } from '../harness/stubPush';
+
+// One alert of each condition made through the New Alert card, as a person makes it (the
+// Condition list, the fields it asks for, Create Alert), then seen in "Your alerts" in words and on
+// the chart: a level as one line, a channel as two lines with the band between them shaded, a
+// percent move as no line (its level moves with the market). Levels are put where the simulated
+// market will not reach them during the test, so every alert stays Active and drawn.
+
+interface ChartWindow {
+  __pairwatchChart?: {
+    priceData(): { time: number; close: number }[];
+    alertLines(): { pane: string; price: number; title: string }[];
+    alertBands(): { pane: string; lower: number; upper: number }[];
+  };
+}
+
+/** One alert to make: its condition's words in the list, and what to type in which field. */
+interface Case {
+  readonly condition: string;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly frequency?: string;
+  readonly message?: string;
+  /** The start of what "Your alerts" says it watches. */
+  readonly listed: string;
+  readonly lines: number;
+  readonly band?: { lower: number; upper: number };
+}
+
+async function pick(page: Page, field: string, option: string): Promise<void> {
+  await clickOnScreen(page.getByRole('combobox', { name: field }));
+  await clickOnScreen(page.getByRole('option', { name: option, exact: true }));
+  await expect(page.getByRole('combobox', { name: field })).toContainText(option);
+}
+
+test('makes one alert of each condition through the form and sees each listed in words and drawn', async ({
+  page,
+  context,
+  stack,
+  artifacts,
+}) => {
+  test.setTimeout(150_000);
+  const { publicKey } = (await (await fetch(`${stack.urls.api}/push/public-key`)).json()) as {
+    publicKey: string;
+  };
+  const subscription = await stack.push.createSubscription({ applicationServerKey: publicKey });
+  await context.grantPermissions(['notifications'], { origin: new URL(stack.urls.shell).origin });
+  await stubPush(page, subscription);
+  await page.goto('/alerts');
+  await clickOnScreen(page.getByRole('button', { name: 'enable push notifications' }));
+  await expect(page.getByText(/To create and receive alerts, please/)).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as ChartWindow).__pairwatchChart?.priceData().length ?? 0),
+    )
+    .toBeGreaterThan(0);
+  const close = await page.evaluate(
+    () => (window as ChartWindow).__pairwatchChart!.priceData().at(-1)!.close,
+  );
+  // BTCUSDT has two decimals; levels 6–20 % away from the price.
+  const at = (factor: number) => Math.round(close * factor * 100) / 100;
+  const text = (value: number) => value.toFixed(2);
+  const words = (value: number) =>
+    value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  const cases: Case[] = [
+    {
+      condition: 'Crossing',
+      fields: { 'Target value': text(at(1.2)) },
+      listed: `Crossing ${words(at(1.2))}`,
+      lines: 1,
+    },
+    {
+      condition: 'Crossing up',
+      fields: { 'Target value': text(at(1.15)) },
+      frequency: 'Once per bar',
+      listed: `Crossing up ${words(at(1.15))}`,
+      lines: 1,
+    },
+    {
+      condition: 'Crossing down',
+      fields: { 'Target value': text(at(0.85)) },
+      frequency: 'Once per minute',
+      listed: `Crossing down ${words(at(0.85))}`,
+      lines: 1,
+    },
+    {
+      condition: 'Greater than',
+      fields: { 'Target value': text(at(1.1)) },
+      frequency: 'Once per bar close',
+      listed: `Greater than ${words(at(1.1))}`,
+      lines: 1,
+    },
+    {
+      condition: 'Less than',
+      fields: { 'Target value': text(at(0.9)) },
+      message: 'Buy the dip',
+      listed: `Less than ${words(at(0.9))}`,
+      lines: 1,
+    },
+    {
+      condition: 'Entering channel',
+      fields: { 'Lower bound': text(at(1.06)), 'Upper bound': text(at(1.08)) },
+      listed: `Entering channel ${words(at(1.06))}–${words(at(1.08))}`,
+      lines: 2,
+      band: { lower: at(1.06), upper: at(1.08) },
+    },
+    {
+      condition: 'Exiting channel',
+      fields: { 'Lower bound': text(at(0.8)), 'Upper bound': text(at(1.25)) },
+      frequency: 'Once per bar',
+      listed: `Exiting channel ${words(at(0.8))}–${words(at(1.25))}`,
+      lines: 2,
+      band: { lower: at(0.8), upper: at(1.25) },
+    },
+    {
+      condition: 'Inside channel',
+      fields: { 'Lower bound': text(at(0.92)), 'Upper bound': text(at(0.94)) },
+      listed: `Inside channel ${words(at(0.92))}–${words(at(0.94))}`,
+      lines: 2,
+      band: { lower: at(0.92), upper: at(0.94) },
+    },
+    {
+      condition: 'Outside channel',
+      fields: { 'Lower bound': text(at(0.82)), 'Upper bound': text(at(1.22)) },
+      listed: `Outside channel ${words(at(0.82))}–${words(at(1.22))}`,
+      lines: 2,
+      band: { lower: at(0.82), upper: at(1.22) },
+    },
+    {
+      condition: 'Moving up %',
+      fields: { Percent: '50', Bars: '12' },
+      listed: 'Moving up 50 % in 12 bars',
+      lines: 0,
+    },
+    {
+      condition: 'Moving down %',
+      fields: { Percent: '40', Bars: '1' },
+      frequency: 'Once per bar',
+      listed: 'Moving down 40 % in 1 bar',
+      lines: 0,
+    },
+  ];
+
+  const made: { id: string; condition: string }[] = [];
+  for (const each of cases) {
+    await pick(page, 'Condition', each.condition);
+    for (const [label, value] of Object.entries(each.fields)) {
+      await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+    }
+    if (each.frequency) await pick(page, 'Frequency', each.frequency);
+    if (each.message) await page.getByRole('textbox', { name: 'Message' }).fill(each.message);
+    const creation = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/alerts' && r.request().method() === 'POST',
+    );
+    await clickOnScreen(page.getByRole('button', { name: 'Create Alert' }));
+    const created = await creation;
+    expect(created.status(), `${each.condition}: ${await created.text()}`).toBe(201);
+    const body = (await created.json()) as { id: string; condition: string; status: string };
+    expect(body.status).toBe('Active');
+    made.push({ id: body.id, condition: body.condition });
+  }
+  expect(made.map((m) => m.condition)).toEqual([
+    'Crossing',
+    'CrossingUp',
+    'CrossingDown',
+    'GreaterThan',
+    'LessThan',
+    'EnteringChannel',
+    'ExitingChannel',
+    'InsideChannel',
+    'OutsideChannel',
+    'MovingUpPercent',
+    'MovingDownPercent',
+  ]);
+
+  // Listed, each in words, with its frequency where it repeats and the trader's message.
+  const table = page.getByRole('table');
+  for (const each of cases) await expect(table.getByText(each.listed)).toBeVisible();
+  await expect(table.getByText('Once per bar close')).toBeVisible();
+  await expect(table.getByText('Buy the dip')).toBeVisible();
+
+  // Drawn: a line per level, two per channel with its band, none for a percent move.
+  const expectedLines = cases.reduce((sum, each) => sum + each.lines, 0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (window as ChartWindow).__pairwatchChart!.alertLines().filter((l) => l.pane === 'price')
+            .length,
+      ),
+    )
+    .toBe(expectedLines);
+  const bands = await page.evaluate(() => (window as ChartWindow).__pairwatchChart!.alertBands());
+  expect(
+    bands.map(({ lower, upper }) => ({ lower, upper })).sort((a, b) => a.lower - b.lower),
+  ).toEqual(
+    cases.flatMap((each) => (each.band ? [each.band] : [])).sort((a, b) => a.lower - b.lower),
+  );
+  await artifacts.screenshot(page, 'conditions-listed');
+});
