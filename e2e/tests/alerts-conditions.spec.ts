@@ -22,8 +22,8 @@ interface Case {
   readonly fields: Readonly<Record<string, string>>;
   readonly frequency?: string;
   readonly message?: string;
-  /** The start of what "Your alerts" says it watches. */
-  readonly listed: string;
+  /** What "Your alerts" says it watches: the target, and the condition's words under it. */
+  readonly listed: readonly [target: string, condition: string];
   readonly lines: number;
   readonly band?: { lower: number; upper: number };
 }
@@ -68,41 +68,41 @@ test('makes one alert of each condition through the form and sees each listed in
     {
       condition: 'Crossing',
       fields: { 'Target value': text(at(1.2)) },
-      listed: `Crossing ${words(at(1.2))}`,
+      listed: [`${words(at(1.2))} USDT`, 'Crossing'],
       lines: 1,
     },
     {
       condition: 'Crossing up',
       fields: { 'Target value': text(at(1.15)) },
       frequency: 'Once per bar',
-      listed: `Crossing up ${words(at(1.15))}`,
+      listed: [`${words(at(1.15))} USDT`, 'Crossing up'],
       lines: 1,
     },
     {
       condition: 'Crossing down',
       fields: { 'Target value': text(at(0.85)) },
       frequency: 'Once per minute',
-      listed: `Crossing down ${words(at(0.85))}`,
+      listed: [`${words(at(0.85))} USDT`, 'Crossing down'],
       lines: 1,
     },
     {
       condition: 'Greater than',
       fields: { 'Target value': text(at(1.1)) },
       frequency: 'Once per bar close',
-      listed: `Greater than ${words(at(1.1))}`,
+      listed: [`${words(at(1.1))} USDT`, 'Greater than'],
       lines: 1,
     },
     {
       condition: 'Less than',
       fields: { 'Target value': text(at(0.9)) },
       message: 'Buy the dip',
-      listed: `Less than ${words(at(0.9))}`,
+      listed: [`${words(at(0.9))} USDT`, 'Less than'],
       lines: 1,
     },
     {
       condition: 'Entering channel',
       fields: { 'Lower bound': text(at(1.06)), 'Upper bound': text(at(1.08)) },
-      listed: `Entering channel ${words(at(1.06))}–${words(at(1.08))}`,
+      listed: [`${words(at(1.06))}–${words(at(1.08))} USDT`, 'Entering channel'],
       lines: 2,
       band: { lower: at(1.06), upper: at(1.08) },
     },
@@ -110,35 +110,35 @@ test('makes one alert of each condition through the form and sees each listed in
       condition: 'Exiting channel',
       fields: { 'Lower bound': text(at(0.8)), 'Upper bound': text(at(1.25)) },
       frequency: 'Once per bar',
-      listed: `Exiting channel ${words(at(0.8))}–${words(at(1.25))}`,
+      listed: [`${words(at(0.8))}–${words(at(1.25))} USDT`, 'Exiting channel'],
       lines: 2,
       band: { lower: at(0.8), upper: at(1.25) },
     },
     {
       condition: 'Inside channel',
       fields: { 'Lower bound': text(at(0.92)), 'Upper bound': text(at(0.94)) },
-      listed: `Inside channel ${words(at(0.92))}–${words(at(0.94))}`,
+      listed: [`${words(at(0.92))}–${words(at(0.94))} USDT`, 'Inside channel'],
       lines: 2,
       band: { lower: at(0.92), upper: at(0.94) },
     },
     {
       condition: 'Outside channel',
       fields: { 'Lower bound': text(at(0.82)), 'Upper bound': text(at(1.22)) },
-      listed: `Outside channel ${words(at(0.82))}–${words(at(1.22))}`,
+      listed: [`${words(at(0.82))}–${words(at(1.22))} USDT`, 'Outside channel'],
       lines: 2,
       band: { lower: at(0.82), upper: at(1.22) },
     },
     {
       condition: 'Moving up %',
       fields: { Percent: '50', Bars: '12' },
-      listed: 'Moving up 50 % in 12 bars',
+      listed: ['50 %', 'Moving up 50 % in 12 bars'],
       lines: 0,
     },
     {
       condition: 'Moving down %',
       fields: { Percent: '40', Bars: '1' },
       frequency: 'Once per bar',
-      listed: 'Moving down 40 % in 1 bar',
+      listed: ['40 %', 'Moving down 40 % in 1 bar'],
       lines: 0,
     },
   ];
@@ -177,7 +177,12 @@ test('makes one alert of each condition through the form and sees each listed in
 
   // Listed, each in words, with its frequency where it repeats and the trader's message.
   const table = page.getByRole('table');
-  for (const each of cases) await expect(table.getByText(each.listed)).toBeVisible();
+  const rows = table.getByRole('row');
+  for (const { listed } of cases) {
+    const row = rows.filter({ hasText: listed[0] });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText(listed[1], { exact: true })).toBeVisible();
+  }
   await expect(table.getByText('Once per bar close')).toBeVisible();
   await expect(table.getByText('Buy the dip')).toBeVisible();
 
@@ -199,4 +204,19 @@ test('makes one alert of each condition through the form and sees each listed in
     cases.flatMap((each) => (each.band ? [each.band] : [])).sort((a, b) => a.lower - b.lower),
   );
   await artifacts.screenshot(page, 'conditions-listed');
+
+  // The card on a phone in dark mode, with a channel's two bounds and an expiry date.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await pick(page, 'Condition', 'Entering channel');
+  await pick(page, 'Expiry', 'On a date');
+  await expect(page.getByLabel('Expires at')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Lower bound', exact: true }).fill(text(at(1.3)));
+  await page.getByRole('textbox', { name: 'Upper bound', exact: true }).fill(text(at(1.2)));
+  await expect(page.getByText('Upper bound must be greater than the lower bound')).toBeVisible();
+  await artifacts.screenshot(
+    page,
+    'conditions-card-phone-dark',
+    page.getByRole('region', { name: 'New Alert' }),
+  );
 });

@@ -354,7 +354,8 @@ export function NewAlertCard({
               onChange={(event) =>
                 void formik.setFieldValue('expiry', event.target.value as AlertExpiry)
               }
-              sx={{ minWidth: 130 }}
+              // Open-ended, it is the row's only field: as wide as the fields above it.
+              sx={{ minWidth: 130, flex: values.expiry === 'at' ? '0 0 auto' : 1 }}
             >
               {(Object.keys(EXPIRY_LABELS) as AlertExpiry[]).map((expiry) => (
                 <MenuItem key={expiry} value={expiry}>

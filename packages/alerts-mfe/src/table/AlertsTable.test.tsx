@@ -168,8 +168,16 @@ describe('AlertsTable', () => {
       ]);
       const row = within(screen.getByTestId('alert-row-c'));
       expect(row.getByText('60,000.00–62,000.00 USDT')).toBeInTheDocument();
-      expect(row.getByText('Entering channel 60,000.00–62,000.00')).toBeInTheDocument();
+      // The levels once, in the target; the condition's name under them.
+      expect(row.getByText('Entering channel')).toBeInTheDocument();
       expect(row.getByText('Once per bar')).toBeInTheDocument();
+    });
+
+    it('describes a percent move in full under its percent', () => {
+      setup([anAlert({ id: 'm', condition: 'MovingUpPercent', valueTarget: 5, bars: 12 })]);
+      const row = within(screen.getByTestId('alert-row-m'));
+      expect(row.getByText('5 %')).toBeInTheDocument();
+      expect(row.getByText('Moving up 5 % in 12 bars')).toBeInTheDocument();
     });
 
     it('says how often a repeating alert fired and when it last did', () => {

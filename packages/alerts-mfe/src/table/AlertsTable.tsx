@@ -20,6 +20,7 @@ import {
   type SymbolId,
   type SymbolInfo,
   INTERVAL_INFO,
+  CONDITION_INFO,
   describeAlertCondition,
   describeAlertFrequency,
 } from '@pairwatch/domain';
@@ -82,6 +83,16 @@ function Muted({ children, title }: { readonly children: string; readonly title?
       {children}
     </Typography>
   );
+}
+
+/**
+ * The condition under the target: its name where the target above already shows its levels
+ * ("Crossing up", "Entering channel"), the whole description for a percent move, whose target is
+ * a percent ("Moving up 5 % in 12 bars").
+ */
+function conditionLine(alert: AlertWithFirings): string {
+  const info = CONDITION_INFO[alert.condition];
+  return info.shape === 'move' ? describeAlertCondition(alert) : info.label;
 }
 
 /** "Fired once", "Fired 3 times": only repeating alerts say it (a one-shot's status does). */
@@ -225,7 +236,7 @@ function AlertRow({ alert, symbolInfo, onSelect, onDelete, deleting }: AlertRowP
       </TableCell>
       <TableCell>
         {formatAlertTarget(alert, symbolInfo)}
-        <Muted>{describeAlertCondition(alert)}</Muted>
+        <Muted>{conditionLine(alert)}</Muted>
         <Muted>
           {alert.expiresAt === undefined
             ? describeAlertFrequency(alert.frequency)
