@@ -219,14 +219,6 @@ function countingSink(): EvaluationSink & { readonly counts: { fired: number; ex
   };
 }
 
-/** Alerts still judged alone (not yet in an evaluator); reaches into the engine, bench only. */
-function stagedCount(stream: StreamEvaluator): number {
-  const internals = stream as unknown as {
-    feeds?: Record<string, { staged?: Map<unknown, unknown> } | undefined>;
-  };
-  return Object.values(internals.feeds ?? {}).reduce((n, f) => n + (f?.staged?.size ?? 0), 0);
-}
-
 /**
  * The naive engine: per candle update, walk every alert of every symbol and step those of the
  * updated symbol with domain `stepAlert` over the points of `pricePath`. Percent moves get their
@@ -324,7 +316,7 @@ function main(): void {
     stream.onCandle(candle, at, sink);
   }
   const held = [...streams.values()].reduce((n, stream) => n + stream.size, 0);
-  const staged = [...streams.values()].reduce((n, stream) => n + stagedCount(stream), 0);
+  const staged = [...streams.values()].reduce((n, stream) => n + stream.stagedCount, 0);
   console.log(
     `  first two candles per stream (staged alerts join): ${ms(start)}; held ${held.toLocaleString('en-US')}, still staged ${staged}`,
   );
@@ -437,7 +429,7 @@ function fireK(): void {
     return process.hrtime.bigint() - before;
   };
   round(PRICE * 1.005);
-  if (stagedCount(stream) !== 0 || sink.counts.fired !== 0)
+  if (stream.stagedCount !== 0 || sink.counts.fired !== 0)
     throw new Error('k setup: alerts still staged or fired');
   console.log(
     `  per price update that fires k alerts (a stream of ${count.toLocaleString('en-US')} OncePerBar / OncePerMinute CrossingUp alerts; each a new bar up to the k-th level and back):`,

@@ -381,6 +381,18 @@ export class AlertEngine {
 
   /** Where a stream's evaluators report: firings are recorded, expiries swept. */
   private sink(state: StreamState): EvaluationSink {
+    let sink = this.sinks.get(state);
+    if (!sink) {
+      sink = this.createSink(state);
+      this.sinks.set(state, sink);
+    }
+    return sink;
+  }
+
+  /** One sink per stream, made once (an update must not allocate one). */
+  private readonly sinks = new WeakMap<StreamState, EvaluationSink>();
+
+  private createSink(state: StreamState): EvaluationSink {
     return {
       fired: (hit) => this.fire(state, hit),
       expired: (alert) => {

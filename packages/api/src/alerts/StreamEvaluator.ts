@@ -132,6 +132,11 @@ export class StreamEvaluator {
     return this.byId.size;
   }
 
+  /** Alerts still judged alone, not yet in their evaluator (for benchmarks and diagnostics). */
+  get stagedCount(): number {
+    return Object.values(this.feeds).reduce((sum, feed) => sum + feed.staged.size, 0);
+  }
+
   /** The ids of the alerts held. */
   ids(): string[] {
     return [...this.byId.keys()];
@@ -218,6 +223,7 @@ export class StreamEvaluator {
     const sameBar = bar !== undefined && bar.time === candle.time;
     for (const point of this.points(path.values, sameBar ? bar : undefined, candle.time, at))
       this.feeds.price.observe(point, ended);
+    if (this.feeds.price.staged.size === 0) return;
     for (const staged of [...this.feeds.price.staged.values()]) {
       const own = pricePath(staged.bar, candle);
       if (own === undefined) continue;
@@ -248,6 +254,16 @@ export class StreamEvaluator {
 
   /** A sink that also lets go of the alerts that ended (OnlyOnce fired, or expired). */
   private endingSink(sink: EvaluationSink): EvaluationSink {
+    // The engine passes the same sink every time: one wrapper, not one per update.
+    if (this.ending?.outer === sink) return this.ending.wrapped;
+    const wrapped = this.wrapEnding(sink);
+    this.ending = { outer: sink, wrapped };
+    return wrapped;
+  }
+
+  private ending: { outer: EvaluationSink; wrapped: EvaluationSink } | undefined;
+
+  private wrapEnding(sink: EvaluationSink): EvaluationSink {
     return {
       fired: (hit) => {
         if (hit.alert.record.frequency === 'OnlyOnce') this.forgetEnded(hit.alert);
@@ -314,6 +330,7 @@ export class StreamEvaluator {
     points: readonly EvaluationPoint[],
     sink: EvaluationSink,
   ): void {
+    if (feed.staged.size === 0) return;
     for (const staged of [...feed.staged.values()]) {
       if (barTime < staged.armed.record.creationCandleTime) continue;
       this.stepStaged(feed, staged, points, sink);
