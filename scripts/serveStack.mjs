@@ -312,7 +312,7 @@ export function createAppServers({ repoRoot = REPO_ROOT, ports, host = '127.0.0.
   // manifest of its screen's remote (app-config.json names it, so the page itself learns it only
   // after its script ran) and, for the Alerts screen, the first chart's entry and chunks that
   // manifest lists (the runtime would ask for them only after reading it; docs/architecture.md
-  // §2, "The first chart"). Scripts are preloaded as the runtime loads them: no-cors, so the
+  // §7, "The first chart"). Scripts are preloaded as the runtime loads them: no-cors, so the
   // preload is the request it uses. The shell routes every path but /positions to Alerts.
   const alertsCode = firstChartCode(path.join(dist('alerts'), 'mf-manifest.json'), urls.alerts);
   const documentLinks = (pathname) =>

@@ -3,7 +3,7 @@ import { CHART_HEIGHT, FIRST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing'
 import { expect, test } from '../harness/fixtures';
 import { stubPush } from '../harness/stubPush';
 
-// The first chart (docs/architecture.md §2): drawn before React into the page's static frame,
+// The first chart (docs/architecture.md §7): drawn before React into the page's static frame,
 // then adopted by the Alerts screen. What a person sees: the candles early, labelled as simulated
 // from the start, and nothing that moves when React takes over.
 

@@ -19,7 +19,7 @@ export interface PairwatchModePalette {
 /**
  * The theme's colours as plain values, without MUI: `createPairwatchTheme` builds the MUI theme
  * from them, and code that draws before MUI is loaded (the first chart and the page's static
- * frame, docs/architecture.md §2) uses the same values, so nothing changes colour when React takes
+ * frame, docs/architecture.md §7) uses the same values, so nothing changes colour when React takes
  * over. `text` and `divider` are MUI's defaults for each mode, written out.
  *
  * @example `chart.applyOptions({ layout: { textColor: PAIRWATCH_PALETTE.dark.text.secondary } })`

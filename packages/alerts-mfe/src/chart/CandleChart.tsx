@@ -73,7 +73,7 @@ export function CandleChart({
       console.warn('[alerts] candles failed:', error);
     };
     const onAddAlert = (request: AddAlertRequest) => addAlert.current(request);
-    // The chart the page drew before React, if it is still waiting (docs/architecture.md §2).
+    // The chart the page drew before React, if it is still waiting (docs/architecture.md §7).
     const first = adoptFirstChart();
     const created =
       first?.adopt(element, createMarketFeed(market), { onLoadError, onAddAlert }) ??

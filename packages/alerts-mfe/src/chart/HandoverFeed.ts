@@ -14,7 +14,7 @@ const GAP_BARS = 2;
 
 /**
  * The feed of the first chart, which is drawn before the app's market-data client exists (docs/
- * architecture.md §2, "The first chart"): the first page comes from the page load's own request;
+ * architecture.md §7, "The first chart"): the first page comes from the page load's own request;
  * every other call (an older page, the live stream) waits until {@link handOver} supplies the
  * app's feed, when the Alerts screen adopts the chart.
  *

@@ -22,7 +22,7 @@ import { renderFirstScreen } from '../firstScreen/renderFirstScreen';
 import { browserPushPlatform } from '../push/browserPushPlatform';
 import { initialPushState } from '../push/initialPushState';
 
-/** What the shell gives `alerts_mfe/firstChart` (docs/architecture.md §2, "The first chart"). */
+/** What the shell gives `alerts_mfe/firstChart` (docs/architecture.md §7, "The first chart"). */
 export interface FirstChartOptions {
   /** Where to draw: an empty element where the Alerts screen's content will be. */
   readonly slot: HTMLElement;

@@ -12,7 +12,7 @@ export interface FirstChartHandlers {
 }
 
 /**
- * A chart drawn before React (docs/architecture.md §2, "The first chart"), waiting for the Alerts
+ * A chart drawn before React (docs/architecture.md §7, "The first chart"), waiting for the Alerts
  * screen to take it over: its element (holding the canvases), its controller, and its feed.
  *
  * @remarks Events that come before the adoption are held: a failed first page is reported when

@@ -143,7 +143,7 @@ function banner(doc: Document, push: PushState): HTMLElement | undefined {
  * Draws the top of the Alerts screen into `slot` before React: the push banner the screen will
  * show, the card with still pickers (the symbol and interval it opens with) and the chart's
  * element at its final size. Plain DOM, in the React screen's geometry, so the chart stays where
- * it is when the screen adopts it (docs/architecture.md §2, "The first chart").
+ * it is when the screen adopts it (docs/architecture.md §7, "The first chart").
  */
 export function renderFirstScreen(slot: HTMLElement, view: FirstScreenView): FirstScreen {
   const doc = slot.ownerDocument;

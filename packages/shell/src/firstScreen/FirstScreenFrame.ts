@@ -11,7 +11,7 @@ const IDS = {
 /**
  * The first screen of public/index.html: a static copy of the shell's frame (ShellLayout), shown
  * from the first paint over the React root, with a slot where the Alerts remote draws the first
- * chart (docs/architecture.md §2, "The first chart"). It is removed once the React screen is
+ * chart (docs/architecture.md §7, "The first chart"). It is removed once the React screen is
  * there: when the chart is adopted, or when the route's screen (or its error) has rendered.
  */
 export class FirstScreenFrame {

@@ -18,7 +18,7 @@ type StartFirstChart = (options: {
 
 /**
  * Has the Alerts remote draw the first chart into the page's static frame, before React, MUI and
- * the rest of the shell are evaluated (docs/architecture.md §2, "The first chart"): the
+ * the rest of the shell are evaluated (docs/architecture.md §7, "The first chart"): the
  * difference between a chart in about the time of a bare chart page and one after the whole app
  * has rendered (`pnpm bench:web`).
  *
