@@ -13,6 +13,18 @@ export const ALERTS_MESSAGES = {
   pushFailed: (detail: string) =>
     `Notifications are allowed, but this browser could not be registered for alerts: ${detail} `,
   pushRetry: 'Try again',
+  // Not in the original product, in its style: the browser refuses push though it is allowed.
+  pushUnavailable:
+    'This browser window cannot receive push notifications, so alerts cannot reach you here (private windows and some browsers have no push service). Open Pairwatch in a normal window of a browser with push notifications to create alerts.',
+  /** Beside a disabled Create Alert: why it is disabled, per push state. */
+  createNeedsPush: {
+    unsupported: 'Alerts need push notifications, which this browser does not support.',
+    denied: 'Alerts need notifications, which are blocked for this site.',
+    unavailable: 'Alerts need push notifications, which this window cannot receive.',
+    failed: 'Alerts need this browser registered for push notifications.',
+    registering: 'Registering this browser for push notifications…',
+    inactive: 'Enable push notifications above to create alerts.',
+  },
   newAlertTitle: 'New Alert',
   priceAlertOption: 'Price Alert',
   rsiAlertOption: 'RSI Alert',

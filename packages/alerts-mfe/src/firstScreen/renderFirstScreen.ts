@@ -116,8 +116,11 @@ function element<K extends keyof HTMLElementTagNameMap>(
 
 /** The banner the React screen will show for this push state (PushBanner), or none. */
 function banner(doc: Document, push: PushState): HTMLElement | undefined {
-  if (push.status === 'active') return undefined;
-  const warning = push.status === 'unloaded' || push.problem?.kind === 'denied';
+  if (push.status === 'active' || push.problem?.kind === 'registering') return undefined;
+  const warning =
+    push.status === 'unloaded' ||
+    push.problem?.kind === 'denied' ||
+    push.problem?.kind === 'unavailable';
   const box = element(doc, 'div', `pwa-banner pwa-banner-${warning ? 'warning' : 'info'}`);
   const icon = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
   icon.setAttribute('viewBox', '0 0 24 24');
@@ -127,6 +130,7 @@ function banner(doc: Document, push: PushState): HTMLElement | undefined {
   icon.append(path);
   const text = element(doc, 'div', 'pwa-banner-text');
   if (push.status === 'unloaded') text.textContent = ALERTS_MESSAGES.pushUnsupported;
+  else if (push.problem?.kind === 'unavailable') text.textContent = ALERTS_MESSAGES.pushUnavailable;
   else if (warning) text.textContent = ALERTS_MESSAGES.pushDenied;
   else {
     text.append(

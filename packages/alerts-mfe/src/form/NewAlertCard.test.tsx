@@ -114,6 +114,19 @@ describe('NewAlertCard', () => {
     expect(createButton()).toBeDisabled();
   });
 
+  it('says beside a disabled Create Alert why it is disabled', () => {
+    setup({ pushActive: false, pushReason: 'Enable push notifications above to create alerts.' });
+    expect(createButton()).toHaveAccessibleDescription(
+      'Enable push notifications above to create alerts.',
+    );
+    expect(screen.getByTestId('create-alert-reason')).toBeVisible();
+  });
+
+  it('gives no reason once push is active', () => {
+    setup({ pushActive: true, pushReason: 'stale' });
+    expect(screen.queryByTestId('create-alert-reason')).not.toBeInTheDocument();
+  });
+
   it('creates a price alert and then clears the value, toasts and reloads the list', async () => {
     const { api, onCreated, user } = setup();
     await user.type(target(), '65000.5');

@@ -8,6 +8,7 @@ import CardHeader from '@mui/material/CardHeader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
   type AlertCondition,
   type AlertFrequency,
@@ -48,6 +49,8 @@ export interface NewAlertCardProps {
   readonly market: AlertsMarketData;
   /** Creating is possible only while push is active (product §2). */
   readonly pushActive: boolean;
+  /** Why push is not active, said beside the disabled Create Alert (see `createNeedsPush`). */
+  readonly pushReason?: string;
   readonly subscriptionId: string | undefined;
   readonly alerts: AlertsApi;
   /** Called after an alert was created (the list reloads). */
@@ -105,6 +108,7 @@ export function NewAlertCard({
   symbolInfo,
   market,
   pushActive,
+  pushReason,
   subscriptionId,
   alerts,
   onCreated,
@@ -401,9 +405,24 @@ export function NewAlertCard({
               </Box>
             }
           />
-          <Button type="submit" variant="contained" disabled={!pushActive || formik.isSubmitting}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!pushActive || formik.isSubmitting}
+            aria-describedby={!pushActive && pushReason ? 'create-alert-reason' : undefined}
+          >
             {ALERTS_MESSAGES.createAlert}
           </Button>
+          {!pushActive && pushReason ? (
+            <Typography
+              id="create-alert-reason"
+              variant="caption"
+              color="text.secondary"
+              data-testid="create-alert-reason"
+            >
+              {pushReason}
+            </Typography>
+          ) : null}
         </Stack>
       </CardContent>
     </Card>

@@ -14,6 +14,8 @@ class FakePlatform implements PushPlatform {
   registration: ServiceWorkerRegistration | undefined;
   subscribeCalls: PushSubscriptionOptionsInit[] = [];
   existing: PushSubscription | null = null;
+  /** What `pushManager.subscribe` throws, if anything (a browser that refuses). */
+  subscribeError: Error | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor() {
@@ -22,6 +24,7 @@ class FakePlatform implements PushPlatform {
         getSubscription: async () => this.existing,
         subscribe: async (options: PushSubscriptionOptionsInit) => {
           this.subscribeCalls.push(options);
+          if (this.subscribeError) throw this.subscribeError;
           return fakeSubscription('https://push.test/new');
         },
       },
@@ -205,16 +208,32 @@ describe('PushSubscriptionService', () => {
   it('follows permission changes', async () => {
     const service = new PushSubscriptionService(api, platform, localStorage);
     const seen: string[] = [];
-    service.subscribe(() => seen.push(service.getState().status));
+    service.subscribe(() => {
+      const { status, problem } = service.getState();
+      seen.push(problem ? `${status}: ${problem.kind}` : status);
+    });
     service.start();
     platform.changePermission('granted');
     await flush();
     platform.changePermission('denied');
-    expect(seen).toEqual(['active', 'inactive']);
+    expect(seen).toEqual(['inactive: registering', 'active', 'inactive: denied']);
     service.stop();
     platform.changePermission('granted');
     await flush();
     expect(service.getState().status).toBe('inactive');
+  });
+
+  it('says push is unavailable here when the browser refuses to subscribe though it is allowed', async () => {
+    const refusal = Object.assign(new Error('Registration failed - permission denied'), {
+      name: 'AbortError',
+    });
+    platform.subscribeError = refusal;
+    const service = new PushSubscriptionService(api, platform, localStorage);
+    await expect(service.enable()).rejects.toThrow('permission denied');
+    expect(service.getState()).toMatchObject({
+      status: 'inactive',
+      problem: { kind: 'unavailable', detail: 'Registration failed - permission denied' },
+    });
   });
 
   it('names the missing subscription fields without revealing the endpoint or keys', async () => {

@@ -16,8 +16,25 @@ export interface PushState {
    * permission is blocked (only the browser's site settings can lift it); `failed`, permission is
    * granted but the registration failed (`detail` says how). Undefined otherwise.
    */
-  readonly problem?:
-    { readonly kind: 'denied' } | { readonly kind: 'failed'; readonly detail: string };
+  readonly problem?: PushProblem;
+}
+
+/**
+ * Why push is not active: `registering`, permission is granted and the registration is on its
+ * way (nothing is wrong yet, so nothing is said); `denied`, the notification permission is blocked
+ * (only the browser's site settings can lift it); `unavailable`, permission is granted but the
+ * browser has no push service here (a private window, or a browser without one: it refuses to
+ * subscribe); `failed`, the registration failed otherwise (`detail` says how).
+ */
+export type PushProblem =
+  | { readonly kind: 'registering' }
+  | { readonly kind: 'denied' }
+  | { readonly kind: 'unavailable'; readonly detail: string }
+  | { readonly kind: 'failed'; readonly detail: string };
+
+/** The browser refused to subscribe although the permission is granted. */
+class PushUnavailableError extends Error {
+  override readonly name = 'PushUnavailableError';
 }
 
 /** The api calls push registration needs. */
@@ -101,12 +118,19 @@ export class PushSubscriptionService {
 
   /** Subscribes with the api's VAPID key and registers the subscription; one run at a time. */
   register(): Promise<void> {
+    if (this.state.status !== 'active' && this.registering === undefined)
+      this.set({ problem: { kind: 'registering' } });
     this.registering ??= this.subscribeAndSend()
       .catch((error: unknown) => {
-        // Said on the banner too: a failure only in a toast would leave it asking for a
-        // permission the browser already gave.
+        // Said on the banner too, in one sentence: a failure only in a toast would leave it
+        // asking for a permission the browser already gave.
         const detail = error instanceof Error ? error.message : String(error);
-        this.set({ problem: { kind: 'failed', detail } });
+        this.set({
+          problem: {
+            kind: error instanceof PushUnavailableError ? 'unavailable' : 'failed',
+            detail,
+          },
+        });
         throw error;
       })
       .finally(() => {
@@ -130,10 +154,7 @@ export class PushSubscriptionService {
       await subscription.unsubscribe();
       subscription = null;
     }
-    subscription ??= await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: key,
-    });
+    subscription ??= await subscribeOrExplain(registration.pushManager, key);
     const subscriptionId = await this.api.registerPushSubscription(toBody(subscription));
     try {
       this.storage?.setItem(SUBSCRIPTION_ID_KEY, subscriptionId);
@@ -165,6 +186,31 @@ export class PushSubscriptionService {
       return;
     this.state = next;
     for (const listener of [...this.listeners]) listener();
+  }
+}
+
+/**
+ * Subscribes; a refusal with the permission granted means this browser has no push service here
+ * (Chromium in a private window: "AbortError: Registration failed - permission denied"; a browser
+ * without a push service: AbortError or NotSupportedError), which no retry can change.
+ */
+async function subscribeOrExplain(
+  pushManager: PushManager,
+  key: ReturnType<typeof base64UrlToBytes>,
+): Promise<PushSubscription> {
+  try {
+    return await pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: key,
+    });
+  } catch (error: unknown) {
+    const name = (error as { name?: unknown } | null)?.name;
+    if (name === 'AbortError' || name === 'NotAllowedError' || name === 'NotSupportedError') {
+      throw new PushUnavailableError(error instanceof Error ? error.message : String(name), {
+        cause: error,
+      });
+    }
+    throw error;
   }
 }
 

@@ -26,9 +26,11 @@ describe('initialPushState', () => {
       status: 'active',
       subscriptionId: 'sub-1',
     });
+    // Granted without an id: the service registers at start, nothing is wrong meanwhile.
     expect(initialPushState(granted, storageWithId())).toEqual({
       status: 'inactive',
       subscriptionId: undefined,
+      problem: { kind: 'registering' },
     });
     expect(initialPushState(platform({ permission: 'default' }), storageWithId('sub-1'))).toEqual({
       status: 'inactive',

@@ -33,6 +33,29 @@ describe('PushBanner', () => {
     expect(onEnable).toHaveBeenCalledTimes(1);
   });
 
+  it('says nothing while a granted permission is being registered', () => {
+    const { container } = render(
+      <PushBanner status="inactive" problem={{ kind: 'registering' }} onEnable={jest.fn()} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('says in one sentence that this window cannot take push, with no retry that could not help', () => {
+    render(
+      <PushBanner
+        status="inactive"
+        problem={{ kind: 'unavailable', detail: 'Registration failed - permission denied' }}
+        onEnable={jest.fn()}
+      />,
+    );
+    expect(screen.getByText(/cannot receive push notifications/)).toHaveTextContent(
+      'Open Pairwatch in a normal window',
+    );
+    // The browser's own words contradicted "Notifications are allowed": they are not shown.
+    expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('shows nothing once push is active', () => {
     const { container } = render(<PushBanner status="active" onEnable={jest.fn()} />);
     expect(container).toBeEmptyDOMElement();

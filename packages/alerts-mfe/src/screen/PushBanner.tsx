@@ -15,16 +15,24 @@ export interface PushBannerProps {
 const LINK_SX = { verticalAlign: 'baseline', font: 'inherit' } as const;
 
 /**
- * Explains why alerts cannot be created yet: push unsupported, blocked (and how to allow it),
- * allowed but not registered (why, with a retry), or not enabled yet (with a link).
+ * Explains why alerts cannot be created yet, in one sentence that does not change while nothing
+ * changes: push unsupported, blocked (and how to allow it), allowed but impossible in this window,
+ * allowed but not registered (why, with a retry), or not enabled yet (with a link). Nothing while
+ * a granted permission is being registered.
  */
 export function PushBanner({ status, problem, onEnable }: PushBannerProps) {
   if (status === 'active') return null;
   if (status === 'unloaded') {
     return <Banner severity="warning">{ALERTS_MESSAGES.pushUnsupported}</Banner>;
   }
+  // Nothing is wrong while a granted permission is being registered: saying "enable" now would
+  // be contradicted a moment later.
+  if (problem?.kind === 'registering') return null;
   if (problem?.kind === 'denied') {
     return <Banner severity="warning">{ALERTS_MESSAGES.pushDenied}</Banner>;
+  }
+  if (problem?.kind === 'unavailable') {
+    return <Banner severity="warning">{ALERTS_MESSAGES.pushUnavailable}</Banner>;
   }
   if (problem?.kind === 'failed') {
     return (
