@@ -92,8 +92,11 @@ export class AlertEngine {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly now: () => number;
   private marks = new Map<string, UnixSeconds>();
-  /** Alerts taken from the index whose trigger is being recorded. */
-  private readonly firing = new Set<string>();
+  /**
+   * Alerts with a firing being recorded, and the last of their recordings: a repeating alert's
+   * next firing waits for it (its update is conditional on the count the previous one makes).
+   */
+  private readonly firing = new Map<string, Promise<void>>();
   /** Alerts forgotten while `start` was loading, so that the load does not bring them back. */
   private forgottenWhileStarting: Set<string> | undefined;
   private started = false;
@@ -439,10 +442,13 @@ export class AlertEngine {
     };
     const ends = record.frequency === 'OnlyOnce';
     if (ends) this.streamOf.delete(record.id);
-    this.firing.add(record.id);
-    this.track(
-      this.options.store
-        .triggerAlert(
+    // One recording at a time per alert: a replay fires a repeating alert in bar after bar
+    // without waiting, and on PostgreSQL the second update (count 1) would otherwise run on
+    // another connection before the first (count 0) committed, match nothing and be lost.
+    const previous = this.firing.get(record.id) ?? Promise.resolve();
+    const recording: Promise<void> = previous
+      .then(() =>
+        this.options.store.triggerAlert(
           {
             alertId: record.id,
             expectedCount: hit.countBefore,
@@ -452,29 +458,33 @@ export class AlertEngine {
             ends,
           },
           message,
-        )
-        .then((recorded) => {
-          if (recorded) {
-            this.options.onTriggered(recorded);
-            return;
-          }
-          // Not active with that count: another engine recorded it, or it expired or was deleted.
-          // Judge it again from the table's copy.
-          if (!ends) this.reload(record.id);
-        })
-        .catch((error: unknown) => {
-          this.options.logger.error(
-            { err: error, alertId: record.id },
-            'could not record an alert firing; will judge it again',
-          );
-          // Through add(): its stream may have been released meanwhile (it was the stream's last
-          // alert), and add() opens it again and replays from the mark.
-          if (this.closed) return;
-          this.forget([record.id]);
-          this.add(record);
-        })
-        .finally(() => this.firing.delete(record.id)),
-    );
+        ),
+      )
+      .then((recorded) => {
+        if (recorded) {
+          this.options.onTriggered(recorded);
+          return;
+        }
+        // Not active with that count: another engine recorded it, or it expired or was deleted.
+        // Judge it again from the table's copy.
+        if (!ends) this.reload(record.id);
+      })
+      .catch((error: unknown) => {
+        this.options.logger.error(
+          { err: error, alertId: record.id },
+          'could not record an alert firing; will judge it again',
+        );
+        // Through add(): its stream may have been released meanwhile (it was the stream's last
+        // alert), and add() opens it again and replays from the mark.
+        if (this.closed) return;
+        this.forget([record.id]);
+        this.add(record);
+      })
+      .finally(() => {
+        if (this.firing.get(record.id) === recording) this.firing.delete(record.id);
+      });
+    this.firing.set(record.id, recording);
+    this.track(recording);
     if (ends) this.releaseIfUnwatched(state.symbol, state.interval);
   }
 
