@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
-import { expect, test } from '../harness/fixtures';
+import { clickOnScreen, expect, test } from '../harness/fixtures';
+import { stubPush } from '../harness/stubPush';
 
 // axe-core's WCAG 2 A/AA rules on each screen, light and dark: no serious or critical violation.
 // The chart's canvases are images to axe; everything else (tables, forms, banners) is audited.
@@ -29,6 +30,37 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.waitForLoadState('networkidle');
 
       expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('a success toast on the Alerts screen has no serious accessibility violation', async ({
+      page,
+      context,
+      stack,
+    }) => {
+      const { publicKey } = (await (await fetch(`${stack.urls.api}/push/public-key`)).json()) as {
+        publicKey: string;
+      };
+      const subscription = await stack.push.createSubscription({
+        applicationServerKey: publicKey,
+      });
+      await context.grantPermissions(['notifications'], {
+        origin: new URL(stack.urls.shell).origin,
+      });
+      await stubPush(page, subscription);
+      await page.goto('/alerts');
+      await clickOnScreen(page.getByRole('button', { name: 'enable push notifications' }));
+      await expect(page.getByRole('button', { name: 'Create Alert' })).toBeEnabled();
+      // A level far above the market: the alert is made, and stays quiet.
+      await page.getByRole('textbox', { name: 'Target value' }).fill('9999999');
+      await clickOnScreen(page.getByRole('button', { name: 'Create Alert' }));
+      const toast = page.getByText(
+        'You will receive a notification when the value reaches the target.',
+      );
+      await expect(toast).toBeVisible();
+      await toast.hover(); // a toast under the pointer stays: audited while on screen
+
+      expect(await seriousViolations(page)).toEqual([]);
+      await expect(toast).toBeVisible(); // audited with the toast on screen
     });
 
     test('the Positions screen has no serious accessibility violation', async ({ page }) => {

@@ -59,3 +59,47 @@ test('says why registering failed when the api refuses the subscription, and ret
   await expect.poll(() => refusals).toBe(2);
   await expect(page.getByRole('button', { name: 'Create Alert' })).toBeDisabled();
 });
+
+test('says in one stable sentence that a private window cannot take push, and why Create Alert is off', async ({
+  page,
+}) => {
+  // A private window in Chromium: notifications count as allowed, but the browser refuses to
+  // subscribe ("AbortError: Registration failed - permission denied"). Before, the banner asked
+  // to enable push, then said "Notifications are allowed, but … permission denied" 2 s later.
+  await page.addInitScript(() => {
+    Object.defineProperty(Notification, 'permission', { configurable: true, get: () => 'granted' });
+    PushManager.prototype.getSubscription = async () => null;
+    PushManager.prototype.subscribe = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      throw new DOMException('Registration failed - permission denied', 'AbortError');
+    };
+  });
+  await page.goto('/alerts');
+
+  // Every text the banner area shows from the first paint until it settles.
+  const texts = new Set<string>();
+  const read = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[role="alert"], .MuiAlert-message, .pwa-banner-text')]
+        .map((node) => node.textContent ?? '')
+        .filter((text) => text.trim() !== ''),
+    );
+  const deadline = Date.now() + 3_000;
+  while (Date.now() < deadline) {
+    for (const text of await read()) texts.add(text);
+    await page.waitForTimeout(100);
+  }
+  const banner = page.getByText(/This browser window cannot receive push notifications/);
+  await expect(banner).toBeVisible();
+  expect([...texts].filter((text) => /push|notification/i.test(text))).toEqual([
+    await banner.textContent(),
+  ]);
+  await expect(page.getByText(/permission denied/)).toHaveCount(0);
+
+  const create = page.getByRole('button', { name: 'Create Alert' });
+  await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription(
+    'Alerts need push notifications, which this window cannot receive.',
+  );
+  await expect(page.getByTestId('create-alert-reason')).toBeVisible();
+});

@@ -5,7 +5,9 @@ import {
   type CSSProperties,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
+import { useTheme } from '@mui/material/styles';
 import { MaterialDesignContent, useSnackbar, type CustomContentProps } from 'notistack';
+import { toastColors } from './toastColors';
 import { TOAST_SWIPE_THRESHOLD_PX } from './toastConstants';
 
 /**
@@ -35,6 +37,7 @@ type SwipePhase = 'idle' | 'dragging' | 'dismissed';
 export const SwipeableToast = forwardRef<HTMLDivElement, CustomContentProps>(
   function SwipeableToast(props, ref) {
     const { closeSnackbar } = useSnackbar();
+    const theme = useTheme();
     const drag = useRef<DragStart | null>(null);
     const [offsetX, setOffsetX] = useState(0);
     const [phase, setPhase] = useState<SwipePhase>('idle');
@@ -75,6 +78,8 @@ export const SwipeableToast = forwardRef<HTMLDivElement, CustomContentProps>(
 
     const contentStyle: CSSProperties = {
       ...props.style,
+      // The theme's colours, readable in both modes (notistack's own green is 3.3:1 with white).
+      ...toastColors(theme, props.variant),
       transform:
         phase === 'dismissed'
           ? `translateX(calc(${offsetX}px ${offsetX < 0 ? '-' : '+'} 100%))`
