@@ -33,6 +33,8 @@ export const ALERTS_MESSAGES = {
   /** The helper line's lead for price alerts: bullish when the target is above the live price. */
   creatingAlert: (direction: 'bullish' | 'bearish', symbol: string) =>
     `Creating ${direction} alert for ${symbol}:`,
+  /** Not in the original product: a target at the live price, said once (in its style). */
+  creatingAtPrice: (symbol: string) => `Creating alert for ${symbol} at the current price:`,
   createAlert: 'Create Alert',
   created: 'You will receive a notification when the value reaches the target.',
   createFailed: 'An unknown error occurred while creating the alert.',

@@ -178,14 +178,14 @@ describe('ChartController', () => {
 
   it('keeps the axes and crosshair hidden until data has loaded', async () => {
     controller.show(BTC);
-    expect(chart.priceScale('right', 0).options.visible).toBe(false);
-    expect(chart.priceScale('right', 1).options.visible).toBe(false);
+    expect(chart.priceScale('right', 0).opts['visible']).toBe(false);
+    expect(chart.priceScale('right', 1).opts['visible']).toBe(false);
     expect(chart.options.crosshair).toEqual({ mode: CrosshairMode.Hidden });
     feed.load(0).resolve(minuteCandles(T0, 500));
     await settle();
     // Both panes' scales at once: lightweight-charts lays out every pane by the first one's.
-    expect(chart.priceScale('right', 0).options.visible).toBe(true);
-    expect(chart.priceScale('right', 1).options.visible).toBe(true);
+    expect(chart.priceScale('right', 0).opts['visible']).toBe(true);
+    expect(chart.priceScale('right', 1).opts['visible']).toBe(true);
     expect(chart.options.crosshair).toEqual({ mode: CrosshairMode.Normal });
   });
 
@@ -250,7 +250,7 @@ describe('ChartController', () => {
       await settle();
       expect(prices().bars).toHaveLength(500);
       expect(watermark().text).toBeUndefined();
-      expect(chart.priceScale('right', 0).options.visible).toBe(true);
+      expect(chart.priceScale('right', 0).opts['visible']).toBe(true);
       timers.advance(50);
       expect(controller.rsiLength()).toBe(500 - 14);
     });

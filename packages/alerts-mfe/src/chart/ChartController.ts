@@ -43,6 +43,8 @@ import {
 } from './AlertOverlay';
 import { alertTargetAt } from './alertTargetAt';
 import { autoscaleWithLines } from './autoscaleWithLines';
+import { AutoScaleButton } from './AutoScaleButton';
+import { AutoScaleWatch } from './AutoScaleWatch';
 import { ChartLegend } from './ChartLegend';
 import { type ChartTimers } from './ChartTimers';
 import { describeLegendBar } from './describeLegendBar';
@@ -184,6 +186,29 @@ const PANE_SEPARATOR = 1;
 const RIGHT_OFFSET_BARS = 8;
 
 /**
+ * How hands move the chart. On a touch screen a vertical swipe scrolls the page: the chart fills
+ * most of a phone's screen, and with the library's default (`vertTouchDrag`) it kept every vertical
+ * swipe for itself (on the price axis a rescale), so nothing below it could be reached. A
+ * horizontal swipe still pans the chart and a pinch zooms it. With the mouse nothing changes: a
+ * drag on the pane pans, a drag on an axis scales it, a double-click on an axis resets it, the
+ * wheel zooms.
+ */
+const HANDLING = {
+  handleScroll: {
+    mouseWheel: true,
+    pressedMouseMove: true,
+    horzTouchDrag: true,
+    vertTouchDrag: false,
+  },
+  handleScale: {
+    mouseWheel: true,
+    pinch: true,
+    axisPressedMouseMove: { time: true, price: true },
+    axisDoubleClickReset: { time: true, price: true },
+  },
+} as const;
+
+/**
  * Drives one lightweight-charts chart: prices in pane 0, RSI candles in a 140 px pane 1 (shared
  * time scale and crosshair), the loading watermark, the first page, infinite history and live
  * updates, the legend and the "+" that offers an alert at a level.
@@ -205,6 +230,8 @@ export class ChartController {
   private readonly probe: ChartProbe;
   private readonly legend: ChartLegend;
   private readonly addAlert: AddAlertButton;
+  private readonly autoScaleButton: AutoScaleButton;
+  private readonly autoScaleWatch: AutoScaleWatch;
   /** UTC open time of the bar under the crosshair; `undefined` when it is not over a bar. */
   private hoverTime: UnixSeconds | undefined;
   private appearance: ChartAppearance;
@@ -234,6 +261,7 @@ export class ChartController {
       },
       grid: { vertLines: { color: gridColor }, horzLines: { color: gridColor } },
       crosshair: { mode: CrosshairMode.Hidden },
+      ...HANDLING,
       rightPriceScale: { visible: false },
       timeScale: {
         borderColor: gridColor,
@@ -313,6 +341,15 @@ export class ChartController {
     this.addAlert = new AddAlertButton(container, this.buttonColors(), this.timers, (pane, value) =>
       this.options.onAddAlert?.({ pane, value }),
     );
+    this.autoScaleButton = new AutoScaleButton(container, this.buttonColors(), () =>
+      this.restoreAutoScale(),
+    );
+    this.autoScaleWatch = new AutoScaleWatch(
+      container,
+      this.frames,
+      () => this.chart.priceScale('right', 0).options().autoScale,
+      () => this.placeAutoScaleButton(),
+    );
     this.chart.subscribeCrosshairMove(this.onCrosshairMove);
     this.live = new FrameCoalescer<Candle>(
       (candle) => candle.time,
@@ -327,6 +364,7 @@ export class ChartController {
         : new ResizeObserver(() => {
             this.chart.panes()[1]?.setHeight(RSI_PANE_HEIGHT);
             this.renderLegend();
+            this.placeAutoScaleButton();
           });
     this.resizeObserver?.observe(container);
   }
@@ -366,6 +404,7 @@ export class ChartController {
     this.showWatermark(this.watermarkText);
     this.legend.setColors(this.legendColors());
     this.addAlert.setColors(this.buttonColors());
+    this.autoScaleButton.setColors(this.buttonColors());
   }
 
   /**
@@ -430,6 +469,14 @@ export class ChartController {
     return this.probe.rsiPaneHeight();
   }
 
+  pricePaneHeight(): number {
+    return this.probe.pricePaneHeight();
+  }
+
+  priceScaleAuto(): boolean {
+    return this.probe.priceScaleAuto();
+  }
+
   get loadingHistory(): boolean {
     return this.probe.loadingHistory;
   }
@@ -444,6 +491,8 @@ export class ChartController {
     this.chart.unsubscribeCrosshairMove(this.onCrosshairMove);
     this.legend.dispose();
     this.addAlert.dispose();
+    this.autoScaleWatch.dispose();
+    this.autoScaleButton.dispose();
     this.overlay.dispose();
     this.watermark.detach();
     this.chart.remove();
@@ -469,6 +518,11 @@ export class ChartController {
     // lands in that view; reset after it, the old position would stand for a moment and the
     // pager would take it for a scroll into history.
     this.chart.timeScale().resetTimeScale();
+    // The same for the prices: a range set by hand for the previous symbol or interval would most
+    // likely hold none of the new one's candles (DOGE under BTC's range is a blank pane).
+    this.chart.priceScale('right', 0).applyOptions({ autoScale: true });
+    this.chart.priceScale('right', 1).applyOptions({ autoScale: true });
+    this.autoScaleWatch.check();
     this.chart.clearCrosshairPosition();
     this.hoverTime = undefined;
     this.addAlert.hide();
@@ -583,8 +637,28 @@ export class ChartController {
     }
     if (!session.drawn) return;
     if (appended) this.overlay.barAppended();
-    // Once per frame at most, like the candles: the legend follows the live bar.
+    // Once per frame at most, like the candles: the legend follows the live bar, and the "auto"
+    // button the scale (whatever set it) and the axis' width (the labels change with the prices).
     this.renderLegend();
+    this.autoScaleWatch.check();
+    if (this.autoScaleButton.shown) this.placeAutoScaleButton();
+  }
+
+  /** The "auto" button: the price pane's scale is automatic again. */
+  private restoreAutoScale(): void {
+    this.chart.priceScale('right', 0).applyOptions({ autoScale: true });
+    this.autoScaleWatch.check();
+  }
+
+  /** Shows the "auto" button at the bottom of the price axis while the scale is set by hand. */
+  private placeAutoScaleButton(): void {
+    const scale = this.chart.priceScale('right', 0);
+    if (scale.options().autoScale) {
+      this.autoScaleButton.hide();
+      return;
+    }
+    const pane = this.chart.paneSize(0);
+    this.autoScaleButton.show({ left: pane.width, width: scale.width(), height: pane.height });
   }
 
   private readonly onCrosshairMove = (param: MouseEventParams<Time>): void => {

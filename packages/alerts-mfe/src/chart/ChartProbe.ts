@@ -76,6 +76,16 @@ export class ChartProbe {
     return this.parts.chart.panes()[1]?.getHeight() ?? 0;
   }
 
+  /** Height of the price pane as the chart reports it. */
+  pricePaneHeight(): number {
+    return this.parts.chart.paneSize(0).height;
+  }
+
+  /** Whether the price pane's scale fits the candles by itself (not set by hand). */
+  priceScaleAuto(): boolean {
+    return this.parts.chart.priceScale('right', 0).options().autoScale;
+  }
+
   /** Whether an older page is being fetched. */
   get loadingHistory(): boolean {
     return this.parts.loadingHistory();

@@ -16,3 +16,5 @@ export const WATERMARK_SYMBOL_INFO = 'Loading symbol info...';
 export const WATERMARK_HISTORY = 'Loading historical data...';
 /** Default price format when the symbol info gives none (product §2: 2 decimals). */
 export const DEFAULT_PRICE_FORMAT = { precision: 2, minMove: 0.01 } as const;
+/** The accessible name of the "auto" button shown while the price axis is scaled by hand. */
+export const AUTO_SCALE_LABEL = 'Auto-scale price axis';

@@ -8,6 +8,8 @@ const source: HookModule.ChartTestHookSource = {
   visibleTimeRange: () => ({ from: 60 as UnixSeconds, to: 120 as UnixSeconds }),
   rsiLength: () => 0,
   rsiPaneHeight: () => 140,
+  pricePaneHeight: () => 354,
+  priceScaleAuto: () => false,
   loadingHistory: true,
   alertLines: () => [{ pane: 'price', price: 65_000, title: '▲ Alert' }],
   alertMarkers: () => [{ pane: 'price', time: 120 as UnixSeconds, text: '▲ 65,000.00' }],
@@ -55,6 +57,8 @@ describe('installChartTestHook', () => {
     expect(hook?.visibleTimeRange()).toEqual({ from: 60, to: 120 });
     expect(hook?.rsiLength()).toBe(0);
     expect(hook?.rsiPaneHeight()).toBe(140);
+    expect(hook?.pricePaneHeight()).toBe(354);
+    expect(hook?.priceScaleAuto()).toBe(false);
     expect(hook?.loadingHistory()).toBe(true);
     expect(hook?.alertLines()).toEqual([{ pane: 'price', price: 65_000, title: '▲ Alert' }]);
     expect(hook?.alertMarkers()).toEqual([{ pane: 'price', time: 120, text: '▲ 65,000.00' }]);

@@ -12,6 +12,10 @@ export interface ChartTestHook {
   rsiLength(): number;
   /** The RSI pane's height in CSS pixels. */
   rsiPaneHeight(): number;
+  /** The price pane's height in CSS pixels. */
+  pricePaneHeight(): number;
+  /** Whether the price pane's scale is automatic (false once the axis was scaled by hand). */
+  priceScaleAuto(): boolean;
   /** Whether an older page is being fetched. */
   loadingHistory(): boolean;
   /** The alert levels drawn (read back from the series). */
@@ -41,6 +45,8 @@ export type ChartTestHookSource = Pick<
   | 'visibleTimeRange'
   | 'rsiLength'
   | 'rsiPaneHeight'
+  | 'pricePaneHeight'
+  | 'priceScaleAuto'
   | 'loadingHistory'
   | 'alertLines'
   | 'alertMarkers'
@@ -70,6 +76,8 @@ export function installChartTestHook(controller: ChartTestHookSource): () => voi
     visibleTimeRange: () => controller.visibleTimeRange(),
     rsiLength: () => controller.rsiLength(),
     rsiPaneHeight: () => controller.rsiPaneHeight(),
+    pricePaneHeight: () => controller.pricePaneHeight(),
+    priceScaleAuto: () => controller.priceScaleAuto(),
     loadingHistory: () => controller.loadingHistory,
     alertLines: () => controller.alertLines(),
     alertMarkers: () => controller.alertMarkers(),

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
-import { type SymbolId, alertDirection } from '@pairwatch/domain';
+import { type SymbolId, alertDirection, formatNumber } from '@pairwatch/domain';
 import { PriceText, TRADING_TEXT_COLORS } from '@pairwatch/ui-kit';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 
@@ -21,10 +21,22 @@ const TRENDING_DOWN = 'M16 18l2.29-2.29-4.88-4.88-4 4L2 7.41 3.41 6l6 6 4-4 6.3 
 
 /**
  * 'Creating bullish alert for BTCUSDT:' (target above the live price) or '… bearish …', then the
- * live price, an arrow in the move's colour and the target.
+ * live price, an arrow in the move's colour and the target; a target at the live price (as shown)
+ * is said once: 'Creating alert for BTCUSDT at the current price: 65,000.00'.
  */
 export function AlertHelperLine({ symbol, livePrice, target, precision }: AlertHelperLineProps) {
   if (livePrice === undefined || target === undefined) return null;
+  if (formatNumber(livePrice, precision) === formatNumber(target, precision)) {
+    // Alt+A (the last price) or a target typed at the price: one price, no move to draw.
+    return (
+      <Typography component="div" variant="body2" data-testid="alert-helper-line">
+        {ALERTS_MESSAGES.creatingAtPrice(symbol)}{' '}
+        <Box component="span" data-testid="alert-helper-target">
+          <PriceText value={target} precision={precision} />
+        </Box>
+      </Typography>
+    );
+  }
   const bullish = alertDirection(livePrice, target) === 'up';
   const trend = bullish ? 'up' : 'down';
   return (

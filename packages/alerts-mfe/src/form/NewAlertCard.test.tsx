@@ -247,11 +247,14 @@ describe('NewAlertCard', () => {
       expect(screen.getByTitle('drops to')).toBeInTheDocument();
     });
 
-    it('says bearish when the target equals the live price', async () => {
+    it('says a target at the live price once, with no move (it was "60,000.00 ↘ 60,000.00")', async () => {
       const { user, livePrice } = setup();
       livePrice(60000);
       await user.type(target(), '60000');
-      expect(await screen.findByTestId('alert-helper-line')).toHaveTextContent('bearish');
+      const line = await screen.findByTestId('alert-helper-line');
+      expect(line).toHaveTextContent('Creating alert for BTCUSDT at the current price: 60,000.00');
+      expect(line.textContent?.match(/60,000\.00/g)).toHaveLength(1);
+      expect(screen.queryByTitle('drops to')).not.toBeInTheDocument();
     });
 
     it('follows the live price as it moves past the target', async () => {

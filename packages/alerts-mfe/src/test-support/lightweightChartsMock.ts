@@ -50,9 +50,27 @@ export const ColorType = { Solid: 'solid', VerticalGradient: 'gradient' } as con
 export const CandlestickSeries = { type: 'Candlestick' } as const;
 
 export class MockPriceScale {
-  options: Record<string, unknown> = {};
+  /** What the code applied (the library's defaults left out). */
+  opts: Record<string, unknown> = {};
+  /** What `width()` answers: the axis' width in CSS pixels. */
+  axisWidth = 64;
   applyOptions(options: Record<string, unknown>): void {
-    this.options = { ...this.options, ...options };
+    this.opts = { ...this.opts, ...options };
+  }
+  /** Like the library: every option, the defaults included (`autoScale` is on by default). */
+  options(): Record<string, unknown> & { autoScale: boolean } {
+    return { autoScale: true, ...this.opts };
+  }
+  width(): number {
+    return this.axisWidth;
+  }
+  /** Test driver: a drag on the axis, which the library answers by turning `autoScale` off. */
+  scaleByHand(): void {
+    this.opts = { ...this.opts, autoScale: false };
+  }
+  /** Test driver: a double-click on the axis, which the library answers with `autoScale` on. */
+  resetByHand(): void {
+    this.opts = { ...this.opts, autoScale: true };
   }
 }
 
