@@ -131,6 +131,5 @@ export {
   parseNumberInput,
   alertFormSchema,
   positionFieldsSchema,
-  withTakeProfitOnProfitSide,
   positionFormSchema,
 } from './schemas';

@@ -218,6 +218,146 @@ describe('parseNumberInput', () => {
     expect(parseNumberInput('Infinity')).toBeNaN();
     expect(parseNumberInput(null)).toBeNaN();
   });
+
+  it.each([
+    ['3,000', 3000],
+    ['3,000.50', 3000.5],
+    ['1,234,567.8', 1234567.8],
+    [' 3,000 ', 3000],
+    ['\t65,000.00\n', 65000],
+    ['-1,000', -1000],
+    ['.5', 0.5],
+    ['12.', 12],
+    ['1e-7', 1e-7],
+    ['9007199254740991', Number.MAX_SAFE_INTEGER],
+  ])('reads %j as the app writes numbers: %d', (text, expected) => {
+    expect(parseNumberInput(text)).toBe(expected);
+  });
+
+  it.each([
+    '3,00',
+    '1,2345',
+    ',300',
+    '3,000,',
+    '3,,000',
+    '30,00.5',
+    '3 000',
+    '0x10',
+    '.',
+    '1,000e3',
+    // More than a double holds: refused, never read as another number.
+    '99999999999999999999999',
+    '9007199254740993',
+    '0.1234567890123456789',
+    '1e400',
+  ])('refuses %j', (text) => {
+    expect(parseNumberInput(text)).toBeNaN();
+  });
+
+  it('refuses a JSON number beyond 2^53 and NaN', () => {
+    expect(parseNumberInput(1e23)).toBeNaN();
+    expect(parseNumberInput(Number.NaN)).toBeNaN();
+    expect(parseNumberInput(Number.MAX_SAFE_INTEGER)).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});
+
+describe('typed numbers in the forms (issue #28)', () => {
+  it.each([
+    ['3,000', undefined],
+    ['3,000.50', undefined],
+    [' 1,234,567.8 ', undefined],
+    ['3,00', 'Value must be a positive number'],
+    ['1,2345', 'Value must be a positive number'],
+    ['99999999999999999999999', 'Value is too large'],
+    ['-99999999999999999999999', 'Value must be a positive number'],
+    ['0.1234567890123456789', 'Value has too many digits'],
+  ])('alert target %j → %s', async (valueTarget, message) => {
+    expect(await errorOf(alertFormSchema, { type: 'Price', valueTarget })).toBe(message);
+  });
+
+  it('refuses a wire number beyond 2^53 with the same words (the api sends JSON numbers)', async () => {
+    expect(await errorOf(alertFormSchema, { type: 'Price', valueTarget: 1e23 })).toBe(
+      VALIDATION_MESSAGES.valueTooLarge,
+    );
+  });
+
+  it('reads the upper bound of a channel the same way', async () => {
+    const channel = { type: 'Price', condition: 'EnteringChannel', valueTarget: '2,300' };
+    expect(await alertErrors({ ...channel, valueUpper: '2,400.5' })).toEqual({});
+    expect(await alertErrors({ ...channel, valueUpper: '2,40' })).toEqual({
+      valueUpper: 'Upper bound must be a positive number',
+    });
+    expect(await alertErrors({ ...channel, valueUpper: '1e30' })).toEqual({
+      valueUpper: 'Upper bound is too large',
+    });
+  });
+
+  it('checks a price level against its symbol when the context names it', async () => {
+    const level = { type: 'Price', valueTarget: '65,000.123' };
+    expect(await errorOf(alertFormSchema, level)).toBeUndefined();
+    const btc = await alertFormSchema.validate(level, { context: { symbol: 'BTCUSDT' } }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(btc).toBe("Value has more decimals than BTCUSDT's price (2)");
+    const doge = { type: 'Price', valueTarget: '0.123456' };
+    await expect(
+      alertFormSchema.validate(doge, { context: { symbol: 'DOGEUSDT' } }),
+    ).rejects.toThrow("Value has more decimals than DOGEUSDT's price (5)");
+    // The live format wins over the catalogue's; trailing zeros are not decimals.
+    await expect(
+      alertFormSchema.validate(doge, { context: { symbol: 'DOGEUSDT', pricePrecision: 6 } }),
+    ).resolves.toBeDefined();
+    await expect(
+      alertFormSchema.validate(
+        { type: 'Price', valueTarget: '65,000.1000' },
+        { context: { symbol: 'BTCUSDT' } },
+      ),
+    ).resolves.toBeDefined();
+    // RSI levels and percent moves are not prices.
+    await expect(
+      alertFormSchema.validate(
+        { type: 'Rsi', valueTarget: '30.125' },
+        { context: { symbol: 'BTCUSDT' } },
+      ),
+    ).resolves.toBeDefined();
+  });
+});
+
+describe('positionFormSchema: typed numbers (issue #28)', () => {
+  const valid = { symbol: 'ETHUSDT', side: 'Buy', amount: '1.5', price: '3,000', tp: '3,500.25' };
+
+  it('accepts thousands separators and spaces in every field', async () => {
+    expect(await errors({ ...valid, amount: ' 1,000 ' })).toEqual({});
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    ['amount', '1,00', { amount: 'Amount must be a positive number' }],
+    ['amount', '99999999999999999999999', { amount: 'Amount is too large' }],
+    ['amount', '0.12345678901', { amount: 'Amount has more than 10 decimals' }],
+    ['price', '3,0000', { price: 'Price must be a positive number' }],
+    ['price', '3,000.123', { price: "Price has more decimals than ETHUSDT's price (2)" }],
+    ['price', '1e23', { price: 'Price is too large' }],
+    ['tp', '3,500.251', { tp: "Take profit has more decimals than ETHUSDT's price (2)" }],
+    ['tp', '999,999,999,999,999.99', { tp: 'Take profit has too many digits' }],
+  ])('reports %s = %j', async (field, value, expected) => {
+    expect(await errors({ ...valid, [field]: value })).toEqual(expected);
+  });
+
+  it("takes the live price precision from the context over the catalogue's", async () => {
+    await expect(
+      positionFormSchema.validate(
+        { ...valid, price: '3,000.123' },
+        { context: { pricePrecision: 3 } },
+      ),
+    ).resolves.toBeDefined();
+  });
+
+  it('leaves stored positions (field by field) to keep more decimals than the symbol shows', async () => {
+    await expect(
+      positionFieldsSchema.validate({ ...valid, price: 3000.123, amount: 0.123456789012 }),
+    ).resolves.toBeDefined();
+  });
 });
 
 const entryAt100 = { symbol: 'BTCUSDT', amount: '1', price: '100' } as const;

@@ -17,7 +17,13 @@ import {
 } from './alertCondition';
 import { ALERT_TYPES, type AlertType } from './alertRules';
 import { POSITION_SIDES, type PositionSide } from './positions';
-import { SYMBOLS, type SymbolId } from './symbols';
+import { SYMBOL_CATALOGUE, SYMBOLS, type SymbolId, isSymbolId } from './symbols';
+
+/**
+ * The most decimals an amount may have: the tables show an amount with as many decimals as it
+ * needs, up to this many (`formatAsEntered`).
+ */
+const AMOUNT_MAX_DECIMALS = 10;
 
 /**
  * The product's validation messages, word for word (product §5).
@@ -48,6 +54,28 @@ export const VALIDATION_MESSAGES = {
   // Not in the original product: it let a take-profit on the losing side fill at once.
   takeProfitAboveEntry: 'Take profit must be above the entry price for a Buy',
   takeProfitBelowEntry: 'Take profit must be below the entry price for a Sell',
+  // Not in the original product, which took 99999999999999999999999 and showed 1e23: a number
+  // beyond 2^53, or with more digits than a double keeps, is refused rather than changed.
+  valueTooLarge: 'Value is too large',
+  valueTooManyDigits: 'Value has too many digits',
+  upperTooLarge: 'Upper bound is too large',
+  upperTooManyDigits: 'Upper bound has too many digits',
+  amountTooLarge: 'Amount is too large',
+  amountTooManyDigits: 'Amount has too many digits',
+  priceTooLarge: 'Price is too large',
+  priceTooManyDigits: 'Price has too many digits',
+  takeProfitTooLarge: 'Take profit is too large',
+  takeProfitTooManyDigits: 'Take profit has too many digits',
+  // A price the pair's format cannot show would be shown rounded: the form refuses it instead.
+  valueDecimals: (symbol: string, precision: number) =>
+    `Value has more decimals than ${symbol}'s price (${precision})`,
+  upperDecimals: (symbol: string, precision: number) =>
+    `Upper bound has more decimals than ${symbol}'s price (${precision})`,
+  priceDecimals: (symbol: string, precision: number) =>
+    `Price has more decimals than ${symbol}'s price (${precision})`,
+  takeProfitDecimals: (symbol: string, precision: number) =>
+    `Take profit has more decimals than ${symbol}'s price (${precision})`,
+  amountDecimals: `Amount has more than ${AMOUNT_MAX_DECIMALS} decimals`,
 } as const;
 
 // Short, so each schema line reads as field, rule, message.
@@ -63,25 +91,167 @@ function isBlank(value: NumberInput): boolean {
   );
 }
 
-/** Parses a form or wire value; `NaN` for anything that is not a plain finite number. */
+/** Digits as typed, without grouping: `12.5`, `.5`, `12.`, `1e-7`, with an optional sign. */
+const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** Digits grouped in threes by commas, as the app writes them: `3,000`, `1,234,567.8`. */
+const GROUPED_NUMBER = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
+
+/**
+ * A decimal (no sign, no grouping, maybe an exponent) as its significant digits and the power of
+ * ten of the last one: `"3000.50"` → `"3e3"`, `"0.0012"` → `"12e-4"`, `"1e+23"` → `"1e23"`.
+ */
+function normalDecimal(text: string): { readonly digits: string; readonly exponent: number } {
+  const [mantissa = '', power = '0'] = text.toLowerCase().split('e');
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  let digits = (whole + fraction).replace(/^0+/, '');
+  let exponent = Number(power) - fraction.length;
+  const trailing = /0*$/.exec(digits)?.[0].length ?? 0;
+  digits = digits.slice(0, digits.length - trailing);
+  exponent += trailing;
+  return digits === '' ? { digits: '0', exponent: 0 } : { digits, exponent };
+}
+
+/** What a typed or wire number holds, as the validation rules read it. */
+interface NumberReading {
+  /** The number; `NaN` when the input is blank or not a number as the app writes one. */
+  readonly value: number;
+  /** Its decimals, trailing zeros not counted (`"3,000.50"` has 1). */
+  readonly decimals: number;
+  /** False when the number the text names cannot be held by a double (too many digits). */
+  readonly exact: boolean;
+}
+
+const NOT_A_NUMBER: NumberReading = { value: Number.NaN, decimals: 0, exact: true };
+
+/**
+ * Reads a form or wire value: a JSON number as it is; text with surrounding spaces, plain or
+ * grouped in threes by commas as the app writes numbers ("3,000.50"), not "3,00" or "1,2345".
+ */
+function readNumberInput(input: NumberInput): NumberReading {
+  if (isBlank(input)) return NOT_A_NUMBER;
+  if (typeof input === 'number') {
+    if (Number.isNaN(input)) return NOT_A_NUMBER;
+    const normal = normalDecimal(String(Math.abs(input)));
+    return { value: input, decimals: Math.max(0, -normal.exponent), exact: true };
+  }
+  const text = String(input).trim();
+  if (!PLAIN_NUMBER.test(text) && !GROUPED_NUMBER.test(text)) return NOT_A_NUMBER;
+  const plain = text.replace(/,/g, '');
+  const value = Number(plain);
+  const typed = normalDecimal(plain.replace(/^[+-]/, ''));
+  const held = normalDecimal(String(Math.abs(value)));
+  return {
+    value,
+    decimals: Math.max(0, -typed.exponent),
+    exact: typed.digits === held.digits && typed.exponent === held.exponent,
+  };
+}
+
+/** Whether a number is beyond what a double holds to the unit (2^53 − 1), or infinite. */
+function isTooLarge(value: number): boolean {
+  return Math.abs(value) > Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * Parses a form or wire value: a finite JSON number, or text as the app writes numbers (spaces
+ * around it, thousands grouped by commas: `" 3,000.50 "` → `3000.5`). `NaN` for anything else:
+ * blank, malformed grouping (`"3,00"`), hex, or a number a double cannot hold exactly
+ * (`"99999999999999999999999"`) — the schemas say which.
+ *
+ * @example `parseNumberInput('1,234,567.8')` → `1234567.8`; `parseNumberInput('3,00')` → `NaN`
+ */
 export function parseNumberInput(value: NumberInput): number {
-  if (isBlank(value)) return Number.NaN;
-  const parsed = typeof value === 'number' ? value : Number(String(value).trim());
-  return Number.isFinite(parsed) ? parsed : Number.NaN;
+  const reading = readNumberInput(value);
+  return Number.isFinite(reading.value) && !isTooLarge(reading.value) && reading.exact
+    ? reading.value
+    : Number.NaN;
+}
+
+/** The messages of a number field: empty, not a positive number, too large, too many digits. */
+interface NumberMessages {
+  readonly required: string;
+  readonly positive: string;
+  readonly tooLarge: string;
+  readonly tooManyDigits: string;
+}
+
+/**
+ * The first problem of a present number field, or `undefined`: not a positive number, beyond
+ * 2^53, or more digits than a double keeps (which would be stored as another number).
+ */
+function numberProblem(value: NumberInput, messages: NumberMessages): string | undefined {
+  const { value: parsed, exact } = readNumberInput(value);
+  if (Number.isNaN(parsed) || !(parsed > 0)) return messages.positive;
+  if (isTooLarge(parsed)) return messages.tooLarge;
+  if (!exact) return messages.tooManyDigits;
+  return undefined;
 }
 
 /**
  * A required positive number field (form text or wire number) with the spec's pair of messages:
- * `required` when empty, `positive` when not a number or ≤ 0.
+ * `required` when empty, `positive` when not a number or ≤ 0; then too large or too many digits.
  */
-function positiveNumberSchema(required: string, positive: string) {
+function positiveNumberSchema(messages: NumberMessages) {
   return yup
     .mixed<string | number>()
-    .test('required', required, (value) => !isBlank(value as NumberInput))
-    .test('positive', positive, (value) => {
+    .test('required', messages.required, (value) => !isBlank(value as NumberInput))
+    .test('number', function positiveNumber(value) {
       if (isBlank(value as NumberInput)) return true; // reported by `required`
-      return parseNumberInput(value as NumberInput) > 0;
+      const problem = numberProblem(value as NumberInput, messages);
+      return problem === undefined ? true : this.createError({ message: problem });
     });
+}
+
+const VALUE_MESSAGES: NumberMessages = {
+  required: M.valueEmpty,
+  positive: M.valuePositive,
+  tooLarge: M.valueTooLarge,
+  tooManyDigits: M.valueTooManyDigits,
+};
+
+const UPPER_MESSAGES: NumberMessages = {
+  required: M.upperEmpty,
+  positive: M.upperPositive,
+  tooLarge: M.upperTooLarge,
+  tooManyDigits: M.upperTooManyDigits,
+};
+
+/**
+ * What a schema may be told (yup's `context`): `now` in Unix ms for the expiry, the `symbol` of an
+ * alert form (its values do not hold it), and `pricePrecision`, the live exchange's decimals of
+ * that symbol's prices (the catalogue's when absent).
+ */
+interface SchemaContext {
+  readonly now?: number;
+  readonly symbol?: unknown;
+  readonly pricePrecision?: number;
+}
+
+/**
+ * The decimals a price of `symbol` may have: the context's `pricePrecision` when given (the live
+ * format), else the catalogue's; `undefined` when the symbol is not known.
+ */
+function pricePrecisionOf(symbol: unknown, context: SchemaContext | undefined): number | undefined {
+  if (!isSymbolId(symbol)) return undefined;
+  return context?.pricePrecision ?? SYMBOL_CATALOGUE[symbol].priceFormat.precision;
+}
+
+/**
+ * The message of a price with more decimals than its symbol shows, or `undefined` (also when the
+ * symbol or the number is not known: other rules report that).
+ */
+function decimalsProblem(
+  value: NumberInput,
+  symbol: unknown,
+  context: SchemaContext | undefined,
+  message: (symbol: string, precision: number) => string,
+): string | undefined {
+  const precision = pricePrecisionOf(symbol, context);
+  if (precision === undefined || isBlank(value)) return undefined;
+  const { value: parsed, decimals } = readNumberInput(value);
+  if (!(parsed > 0) || decimals <= precision) return undefined;
+  return message(String(symbol), precision);
 }
 
 /** The condition of a form or body, `Crossing` when absent (the original product's rule). */
@@ -99,12 +269,22 @@ function absent(value: unknown): boolean {
   );
 }
 
+/** Whether an alert form's target is a price (a price level or channel, not RSI, not a percent). */
+function isPriceLevel(parent: unknown): boolean {
+  return (
+    (parent as { type?: unknown }).type === 'Price' &&
+    CONDITION_INFO[conditionOf(parent)].shape !== 'move'
+  );
+}
+
 /**
  * The New Alert form and the `POST /alerts` body: `type`, `condition`, `valueTarget` (text in the
  * form, a number in the body), `valueUpper` for channels, `bars` for percent moves, `frequency`,
  * `expiresAt` (ISO 8601, in the future: pass `{ context: { now } }` in Unix ms) and `message`.
  * RSI levels lie within 0–100; a percent move is price-only, its percent in (0, 1000] and its
- * window 1–500 bars. Messages are the spec's where it has them, in its style where it has not.
+ * window 1–500 bars. A price level's decimals are checked against its symbol's price format when
+ * the context names the `symbol` (and, optionally, the live `pricePrecision`). Messages are the
+ * spec's where it has them, in its style where it has not.
  */
 export const alertFormSchema = yup.object({
   type: yup.mixed<AlertType>().oneOf(ALERT_TYPES).required(),
@@ -116,7 +296,18 @@ export const alertFormSchema = yup.object({
       const type = (this.parent as { type?: unknown }).type;
       return !(value !== undefined && CONDITION_INFO[value].priceOnly && type === 'Rsi');
     }),
-  valueTarget: positiveNumberSchema(M.valueEmpty, M.valuePositive)
+  valueTarget: positiveNumberSchema(VALUE_MESSAGES)
+    .test('price-decimals', function priceDecimals(value) {
+      if (!isPriceLevel(this.parent)) return true;
+      const context = this.options.context as SchemaContext | undefined;
+      const problem = decimalsProblem(
+        value as NumberInput,
+        context?.symbol,
+        context,
+        M.valueDecimals,
+      );
+      return problem === undefined ? true : this.createError({ message: problem });
+    })
     .test('rsi-range', M.rsiRange, function rsiRange(value) {
       const parent = this.parent as { type?: unknown };
       if (parent.type !== 'Rsi' || CONDITION_INFO[conditionOf(parent)].shape === 'move')
@@ -135,9 +326,15 @@ export const alertFormSchema = yup.object({
     const parent = this.parent as { type?: unknown; valueTarget?: NumberInput };
     if (CONDITION_INFO[conditionOf(parent)].shape !== 'channel') return true;
     if (absent(value)) return this.createError({ message: M.upperEmpty });
+    const problem = numberProblem(value as NumberInput, UPPER_MESSAGES);
+    if (problem !== undefined) return this.createError({ message: problem });
     const upper = parseNumberInput(value as NumberInput);
-    if (!(upper > 0)) return this.createError({ message: M.upperPositive });
     if (parent.type === 'Rsi' && upper > 100) return this.createError({ message: M.rsiRange });
+    const context = this.options.context as SchemaContext | undefined;
+    const decimals = isPriceLevel(parent)
+      ? decimalsProblem(value as NumberInput, context?.symbol, context, M.upperDecimals)
+      : undefined;
+    if (decimals !== undefined) return this.createError({ message: decimals });
     const lower = parseNumberInput(parent.valueTarget);
     if (lower > 0 && !(upper > lower)) return this.createError({ message: M.upperAboveLower });
     return true;
@@ -167,6 +364,30 @@ export const alertFormSchema = yup.object({
     ),
 });
 
+const amountSchema = () =>
+  positiveNumberSchema({
+    required: M.amountRequired,
+    positive: M.amountPositive,
+    tooLarge: M.amountTooLarge,
+    tooManyDigits: M.amountTooManyDigits,
+  });
+
+const priceSchema = () =>
+  positiveNumberSchema({
+    required: M.priceRequired,
+    positive: M.pricePositive,
+    tooLarge: M.priceTooLarge,
+    tooManyDigits: M.priceTooManyDigits,
+  });
+
+const takeProfitSchema = () =>
+  positiveNumberSchema({
+    required: M.takeProfitRequired,
+    positive: M.takeProfitPositive,
+    tooLarge: M.takeProfitTooLarge,
+    tooManyDigits: M.takeProfitTooManyDigits,
+  });
+
 /**
  * The fields of a position, each checked on its own (messages are the spec's, word for word). What
  * is stored or imported must pass these; a new or edited position must also pass
@@ -175,9 +396,9 @@ export const alertFormSchema = yup.object({
 export const positionFieldsSchema = yup.object({
   symbol: yup.mixed<SymbolId>().oneOf(SYMBOLS).required(),
   side: yup.mixed<PositionSide>().oneOf(POSITION_SIDES).required(),
-  amount: positiveNumberSchema(M.amountRequired, M.amountPositive),
-  price: positiveNumberSchema(M.priceRequired, M.pricePositive),
-  tp: positiveNumberSchema(M.takeProfitRequired, M.takeProfitPositive),
+  amount: amountSchema(),
+  price: priceSchema(),
+  tp: takeProfitSchema(),
 });
 
 /**
@@ -203,5 +424,36 @@ export function withTakeProfitOnProfitSide<S extends yup.AnyObjectSchema>(schema
   }) as S;
 }
 
-/** The Add position form: every field, and a take-profit on the profit side of the entry. */
-export const positionFormSchema = withTakeProfitOnProfitSide(positionFieldsSchema);
+/**
+ * A price field of a position form: at most as many decimals as its symbol's prices show (the
+ * values' `symbol`; the context's `pricePrecision` when given, else the catalogue's). Only for
+ * what a person types: stored positions keep whatever they hold.
+ */
+function priceAtSymbolPrecision(
+  field: ReturnType<typeof positiveNumberSchema>,
+  message: (symbol: string, precision: number) => string,
+) {
+  return field.test('symbol-decimals', function symbolDecimals(value) {
+    const symbol = (this.parent as { symbol?: unknown }).symbol;
+    const context = this.options.context as SchemaContext | undefined;
+    const problem = decimalsProblem(value as NumberInput, symbol, context, message);
+    return problem === undefined ? true : this.createError({ message: problem });
+  });
+}
+
+/**
+ * The Add and Edit position forms: every field; an amount of at most 10 decimals and prices at
+ * the symbol's precision (see {@link priceAtSymbolPrecision}); a take-profit on the profit side of
+ * the entry. Pass `{ context: { pricePrecision } }` for the live format of the values' symbol.
+ */
+export const positionFormSchema = withTakeProfitOnProfitSide(
+  positionFieldsSchema.shape({
+    amount: amountSchema().test(
+      'amount-decimals',
+      M.amountDecimals,
+      (value) => readNumberInput(value as NumberInput).decimals <= AMOUNT_MAX_DECIMALS,
+    ),
+    price: priceAtSymbolPrecision(priceSchema(), M.priceDecimals),
+    tp: priceAtSymbolPrecision(takeProfitSchema(), M.takeProfitDecimals),
+  }),
+);

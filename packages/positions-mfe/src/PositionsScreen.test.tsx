@@ -260,6 +260,50 @@ describe('PositionsScreen', () => {
     expect(await store.list()).toEqual([]);
   });
 
+  it('puts a deleted position back, ended or open, when Undo is pressed in the toast', async () => {
+    const user = userEvent.setup({ delay: null });
+    const store = await storeWith(btcBuy, ethSell);
+    const ended = await store.close(2, 2950);
+    renderPositionsScreen({ store });
+    await user.click(
+      within(await findRow(endedTable, 2)).getByRole('button', { name: 'Delete position' }),
+    );
+    expect(await screen.findByText('Position deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(row(endedTable(), 2)).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await findRow(endedTable, 2)).toHaveTextContent('Closed');
+    expect(await screen.findByText('Position restored.')).toBeInTheDocument();
+    expect(await store.list()).toEqual([{ id: 1, ...btcBuy }, ended]);
+  });
+
+  it("shows the chosen symbol's current price in Add position and fills the entry with it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const market = new FakeMarket();
+    market.lastCandles.set('ETHUSDT', testCandle(60, 2988.92));
+    renderPositionsScreen({ market });
+    await screen.findByText('No open positions');
+    expect(market.activeSubscriptions()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Add position' }));
+    await user.click(screen.getByRole('button', { name: 'Symbol' }));
+    await user.click(await screen.findByRole('option', { name: /ETHUSDT/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('add-position-current-price')).toHaveTextContent('2,988.92'),
+    );
+    expect(market.activeSubscriptions()).toEqual([
+      { symbols: ['ETHUSDT'], intervals: ['OneMinute'] },
+    ]);
+    act(() => market.emit('ETHUSDT', testCandle(120, 3001.5)));
+    expect(screen.getByTestId('add-position-current-price')).toHaveTextContent('3,001.50');
+    await user.click(screen.getByRole('button', { name: 'Use current price' }));
+    expect(screen.getByLabelText('Entry Price')).toHaveValue('3,001.50');
+
+    // Closing the dialog stops pricing a symbol no position holds.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(market.activeSubscriptions()).toEqual([]));
+  });
+
   it('shows a failed read of the stored positions in an error toast and then follows the store again', async () => {
     // Dexie ends a live query at its first error; the screen must subscribe again by itself.
     class StoreFailingOnce extends PositionStore {

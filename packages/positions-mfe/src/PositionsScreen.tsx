@@ -85,8 +85,13 @@ export function PositionsScreen({ store, market }: PositionsScreenProps) {
     [symbolInfo],
   );
   const checkTakeProfits = useTakeProfitFills(store, open, onFilled, toastError);
-  const openSymbols = useMemo(() => open.map((position) => position.symbol), [open]);
-  const candles = useLiveCandles(market, openSymbols, checkTakeProfits, toastError);
+  const adding = dialog?.kind === 'add';
+  // The Add position dialog shows its symbol's current price: priced while the dialog is open.
+  const pricedSymbols = useMemo(
+    () => [...open.map((position) => position.symbol), ...(adding ? [newSymbol] : [])],
+    [open, adding, newSymbol],
+  );
+  const candles = useLiveCandles(market, pricedSymbols, checkTakeProfits, toastError);
   const prices = useMemo(() => {
     const closes = new Map<SymbolId, number>();
     for (const [symbol, candle] of candles) closes.set(symbol, candle.close);
@@ -111,8 +116,22 @@ export function PositionsScreen({ store, market }: PositionsScreenProps) {
     run(() => store.update(id, changes), 'Position updated.');
   const close = (id: number) => (price: number) =>
     run(() => store.close(id, price), 'Position closed.');
+  // Deleted at once; the toast's Undo puts the same record back (PositionStore.restore).
   const remove = (position: Position) => {
-    run(() => store.delete(position.id), 'Position deleted.').catch(() => undefined);
+    store.delete(position.id).then(
+      () =>
+        showToast({
+          variant: 'success',
+          description: 'Position deleted.',
+          action: {
+            label: 'Undo',
+            onClick: () => {
+              store.restore(position).then(() => toastSuccess('Position restored.'), toastError);
+            },
+          },
+        }),
+      toastError,
+    );
   };
 
   const exportAll = async () => {
@@ -205,6 +224,8 @@ export function PositionsScreen({ store, market }: PositionsScreenProps) {
         <PositionFormDialog
           symbol={newSymbol}
           onSymbolChange={setNewSymbol}
+          prices={prices}
+          symbolInfo={symbolInfo}
           onSubmit={add}
           onClose={closeDialog}
         />
@@ -212,6 +233,7 @@ export function PositionsScreen({ store, market }: PositionsScreenProps) {
       {dialog?.kind === 'edit' && (
         <EditPositionDialog
           position={dialog.position}
+          pricePrecision={symbolInfo(dialog.position.symbol).priceFormat.precision}
           onSubmit={edit(dialog.position.id)}
           onClose={closeDialog}
         />

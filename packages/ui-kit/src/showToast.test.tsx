@@ -1,5 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
-import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, jest } from '@jest/globals';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { showToast } from './showToast';
 
@@ -36,5 +37,68 @@ describe('showToast', () => {
     const title = screen.getByText('Error');
     expect(title.tagName).toBe('STRONG');
     expect(title.parentElement).toHaveTextContent('ErrorImport failed: bad file');
+  });
+
+  it('shows an action as a named button that runs once and closes the toast', async () => {
+    render(<SnackbarProvider maxSnack={1} autoHideDuration={5000} />);
+    const onClick = jest.fn();
+    const onDismissed = jest.fn();
+    act(() => {
+      showToast({
+        variant: 'success',
+        description: 'Position deleted.',
+        action: { label: 'Undo', onClick },
+        onDismissed,
+      });
+    });
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    await userEvent.click(undo);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByText('Position deleted.')).not.toBeInTheDocument());
+    expect(onDismissed).not.toHaveBeenCalled();
+  });
+
+  it('tells onDismissed when the toast times out without its action', async () => {
+    jest.useFakeTimers();
+    try {
+      render(<SnackbarProvider maxSnack={1} autoHideDuration={5000} />);
+      const onClick = jest.fn();
+      const onDismissed = jest.fn();
+      act(() => {
+        showToast({
+          variant: 'success',
+          description: 'Alert deleted successfully.',
+          action: { label: 'Undo', onClick },
+          onDismissed,
+        });
+      });
+      act(() => jest.advanceTimersByTime(4900));
+      expect(onDismissed).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(200));
+      expect(onDismissed).toHaveBeenCalledTimes(1);
+      expect(onClick).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('tells onDismissed when the next toast replaces it', async () => {
+    render(<SnackbarProvider maxSnack={1} autoHideDuration={null} />);
+    const onDismissed = jest.fn();
+    act(() => {
+      showToast({
+        variant: 'success',
+        description: 'First',
+        action: { label: 'Undo', onClick: () => undefined },
+        onDismissed,
+      });
+    });
+    await screen.findByText('First');
+    // notistack replaces a toast once it has entered the screen.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    act(() => {
+      showToast({ variant: 'success', description: 'Second' });
+    });
+    await waitFor(() => expect(onDismissed).toHaveBeenCalledTimes(1));
   });
 });

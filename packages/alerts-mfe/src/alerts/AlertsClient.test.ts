@@ -65,6 +65,18 @@ describe('AlertsClient', () => {
     ]);
   });
 
+  it('asks for a keepalive DELETE, which outlives the page, only when told to', async () => {
+    const inits: (RequestInit | undefined)[] = [];
+    const fetchFn = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      inits.push(init);
+      return noContent();
+    }) as typeof fetch;
+    const client = new AlertsClient('http://api.test', fetchFn);
+    await client.deleteAlert('a1', 's', { keepalive: true });
+    await client.deleteAlert('a2', 's');
+    expect(inits.map((init) => init?.keepalive)).toEqual([true, undefined]);
+  });
+
   it('rejects with the problem+json detail', async () => {
     const { fetchFn } = fakeFetch(() =>
       json(

@@ -81,11 +81,21 @@ export class AlertsClient {
     return body.map(readLogged);
   }
 
-  /** Deletes one of the subscription's alerts (`DELETE /alerts/{id}?subscriptionId=`). */
-  async deleteAlert(id: string, subscriptionId: string): Promise<void> {
+  /**
+   * Deletes one of the subscription's alerts (`DELETE /alerts/{id}?subscriptionId=`).
+   *
+   * @param options - `keepalive: true` lets the request outlive the page (sent on `pagehide`).
+   */
+  async deleteAlert(
+    id: string,
+    subscriptionId: string,
+    options: { readonly keepalive?: boolean } = {},
+  ): Promise<void> {
     await this.send(
       'DELETE',
       `/alerts/${encodeURIComponent(id)}?subscriptionId=${encodeURIComponent(subscriptionId)}`,
+      undefined,
+      options.keepalive === true,
     );
   }
 
@@ -114,7 +124,12 @@ export class AlertsClient {
     return body.subscriptionId;
   }
 
-  private async send(method: string, path: string, body?: unknown): Promise<unknown> {
+  private async send(
+    method: string,
+    path: string,
+    body?: unknown,
+    keepalive = false,
+  ): Promise<unknown> {
     const operation = `${method} ${path.split('?')[0]}`;
     let response: Response;
     try {
@@ -128,6 +143,7 @@ export class AlertsClient {
                 'content-type': 'application/json',
               },
         body: body === undefined ? undefined : JSON.stringify(body),
+        ...(keepalive ? { keepalive } : {}),
       });
     } catch (error) {
       throw new ApiError(operation, 0, undefined, undefined, { cause: error });

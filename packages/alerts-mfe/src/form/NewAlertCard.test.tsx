@@ -91,6 +91,17 @@ describe('NewAlertCard', () => {
     },
   );
 
+  it('takes a price as the app writes it, and refuses more decimals than the pair shows', async () => {
+    const { user } = setup();
+    await user.type(target(), ' 65,000.5 ');
+    await waitFor(() => expect(target()).toHaveAttribute('aria-invalid', 'false'));
+    await user.clear(target());
+    await user.type(target(), '65000.123');
+    expect(
+      await screen.findByText("Value has more decimals than BTCUSDT's price (2)"),
+    ).toBeInTheDocument();
+  });
+
   it("says 'RSI value must be between 0 and 100' for an RSI target above 100", async () => {
     const { user } = setup();
     await chooseType(user, 'RSI Alert');

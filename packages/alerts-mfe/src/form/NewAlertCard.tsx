@@ -79,12 +79,19 @@ const EXPIRY_LABELS: Readonly<Record<AlertExpiry, string>> = {
 type TypedField = 'valueTarget' | 'valueUpper' | 'bars' | 'expiresAt' | 'message';
 
 /**
- * Checks the form with domain's schema (the api's rules and words), expiry against the clock now.
- * Formik's `validationSchema` cannot pass the clock as context, hence this function.
+ * Checks the form with domain's schema (the api's rules and words), expiry against the clock now
+ * and a price level against the pair's precision. Formik's `validationSchema` cannot pass them as
+ * context, hence this function.
  */
-async function validateAlertForm(values: AlertFormValues): Promise<FormikErrors<AlertFormValues>> {
+async function validateAlertForm(
+  values: AlertFormValues,
+  pair: { readonly symbol: SymbolId; readonly pricePrecision: number },
+): Promise<FormikErrors<AlertFormValues>> {
   try {
-    await validateYupSchema(alertSchemaInput(values), alertFormSchema, false, { now: Date.now() });
+    await validateYupSchema(alertSchemaInput(values), alertFormSchema, false, {
+      now: Date.now(),
+      ...pair,
+    });
     return {};
   } catch (error) {
     if ((error as { name?: unknown } | null)?.name !== 'ValidationError') throw error;
@@ -117,7 +124,8 @@ export function NewAlertCard({
   const info = symbolInfo ?? SYMBOL_CATALOGUE[symbol];
   const formik = useFormik<AlertFormValues>({
     initialValues: emptyAlertForm('Price'),
-    validate: validateAlertForm,
+    validate: (values) =>
+      validateAlertForm(values, { symbol, pricePrecision: info.priceFormat.precision }),
     validateOnChange: true,
     validateOnBlur: true,
     onSubmit: async (values, helpers) => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { closeSnackbar } from 'notistack';
 import { ApiError } from '../alerts/ApiError';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { SUBSCRIPTION_ID_KEY } from '../push/initialPushState';
@@ -99,6 +100,10 @@ describe('AlertsScreen', () => {
       await render();
       expect(screen.getByRole('alert')).toHaveTextContent(inactiveText);
       expect(screen.getByRole('button', { name: 'Create Alert' })).toBeDisabled();
+      // The reason is beside the disabled button, in the banner's terms.
+      expect(screen.getByRole('button', { name: 'Create Alert' })).toHaveAccessibleDescription(
+        'Enable push notifications above to create alerts.',
+      );
       await user.click(screen.getByRole('button', { name: 'enable push notifications' }));
       expect(platform.requests).toBe(1);
       await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
@@ -179,7 +184,7 @@ describe('AlertsScreen', () => {
       ).toBeInTheDocument();
     });
 
-    it('removes a deleted alert and says so', async () => {
+    it('hides a deleted alert at once, says so, and deletes it when the toast goes', async () => {
       const { alerts, user, render } = setup();
       alerts.list = [anAlert({ id: 'a1' }), anAlert({ id: 'a2', symbol: 'ETHUSDT' })];
       await render();
@@ -187,7 +192,45 @@ describe('AlertsScreen', () => {
       await user.click(screen.getByRole('button', { name: 'Delete ETHUSDT Price Alert' }));
       expect(await screen.findByText('Alert deleted successfully.')).toBeInTheDocument();
       expect(screen.queryByTestId('alert-row-a2')).not.toBeInTheDocument();
-      expect(alerts.deleted).toEqual([{ id: 'a2', subscriptionId: 'sub-1' }]);
+      // The api has no undelete: nothing is sent while Undo is offered.
+      expect(alerts.deleted).toEqual([]);
+
+      act(() => closeSnackbar());
+      await waitFor(() => expect(alerts.deleted).toEqual([{ id: 'a2', subscriptionId: 'sub-1' }]));
+      expect(screen.queryByTestId('alert-row-a2')).not.toBeInTheDocument();
+    });
+
+    it('brings a deleted alert back with Undo, and never sends its DELETE', async () => {
+      const { alerts, user, render } = setup();
+      alerts.list = [anAlert({ id: 'a1' }), anAlert({ id: 'a2', symbol: 'ETHUSDT' })];
+      await render();
+      await screen.findByTestId('alert-row-a2');
+      await user.click(screen.getByRole('button', { name: 'Delete ETHUSDT Price Alert' }));
+      expect(screen.queryByTestId('alert-row-a2')).not.toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'Undo' }));
+      expect(await screen.findByTestId('alert-row-a2')).toBeInTheDocument();
+      act(() => closeSnackbar());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(alerts.deleted).toEqual([]);
+    });
+
+    it('sends a waiting DELETE as keepalive when the page is hidden for good', async () => {
+      const { alerts, user, render } = setup();
+      const keepalive: unknown[] = [];
+      const deleteAlert = alerts.deleteAlert;
+      alerts.deleteAlert = async (id, subscriptionId, options?: { keepalive?: boolean }) => {
+        keepalive.push(options?.keepalive);
+        return deleteAlert(id, subscriptionId);
+      };
+      alerts.list = [anAlert({ id: 'a1' })];
+      await render();
+      await user.click(await screen.findByRole('button', { name: 'Delete BTCUSDT Price Alert' }));
+      expect(alerts.deleted).toEqual([]);
+      act(() => {
+        window.dispatchEvent(new Event('pagehide'));
+      });
+      await waitFor(() => expect(alerts.deleted).toEqual([{ id: 'a1', subscriptionId: 'sub-1' }]));
+      expect(keepalive).toEqual([true]);
     });
 
     it("shows the api's detail when deleting fails, and keeps the row", async () => {
@@ -201,8 +244,9 @@ describe('AlertsScreen', () => {
       );
       await render();
       await user.click(await screen.findByRole('button', { name: 'Delete BTCUSDT Price Alert' }));
+      act(() => closeSnackbar());
       expect(await screen.findByText('Alert not found.')).toBeInTheDocument();
-      expect(screen.getByTestId('alert-row-a1')).toBeInTheDocument();
+      expect(await screen.findByTestId('alert-row-a1')).toBeInTheDocument();
     });
 
     it('shows the unknown-error text when deleting fails without a detail', async () => {
@@ -211,6 +255,7 @@ describe('AlertsScreen', () => {
       alerts.deleteError = new ApiError('DELETE /alerts', 0, undefined, undefined);
       await render();
       await user.click(await screen.findByRole('button', { name: 'Delete BTCUSDT Price Alert' }));
+      act(() => closeSnackbar());
       expect(
         await screen.findByText('An unknown error occurred while deleting the alert.'),
       ).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
@@ -15,14 +15,22 @@ import { useAlertTriggers } from '../hooks/useAlertTriggers';
 import { useAlertsList } from '../hooks/useAlertsList';
 import { useAlertsState } from '../hooks/useAlertsState';
 import { usePushState } from '../hooks/usePushState';
+import { pushReason } from '../push/pushReason';
 import { useSymbolInfo } from '../hooks/useSymbolInfo';
 import { applyUrlSelection, useUrlSelection } from '../hooks/useUrlSelection';
 import { AlertsStore } from '../store/AlertsStore';
 import { visuallyHidden } from '../ui/visuallyHidden';
 import { type AlertsServices } from './AlertsServices';
+import { PendingDeletes } from './PendingDeletes';
 import { PushBanner } from './PushBanner';
 
 const SYMBOL_PICKER_ID = 'alerts-symbol-picker';
+
+/**
+ * A deleted alert's DELETE waits for its toast (and Undo) to go; this long at most, should the
+ * toast never close (twice the toaster's 5 s, product §9).
+ */
+const UNDO_FALLBACK_MS = 10_000;
 
 // New Alert and Your alerts are their own chunk: the form brings formik, yup and lodash-es (about
 // as much code as the chart library), which the first chart does not need to wait for
@@ -63,7 +71,16 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
   });
   const state = useAlertsState(store);
   const pushState = usePushState(push);
-  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
+  // Deleted alerts are hidden at once; their DELETE waits for the Undo in the toast to go.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [pendingDeletes] = useState(() => new PendingDeletes(UNDO_FALLBACK_MS));
+  const visibleAlerts = useMemo(
+    () =>
+      hidden.size === 0
+        ? state.alerts
+        : state.alerts.filter((alert) => alert.id === undefined || !hidden.has(alert.id)),
+    [state.alerts, hidden],
+  );
   const [prefill, setPrefill] = useState<AlertPrefill | undefined>(undefined);
   // The chart first: New Alert and Your alerts (below it) render in a transition after the first
   // commit, so the candles do not wait for the form and the table to render (pnpm bench:web).
@@ -108,31 +125,48 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
   );
 
   const deleteAlert = useCallback(
-    async (alert: AlertEntry) => {
+    (alert: AlertEntry) => {
       const subscriptionId = pushState.subscriptionId;
       const id = alert.id;
       // An alert the page could not read may have come without an id: it has no delete button.
       if (!subscriptionId || id === undefined) return;
-      setDeleting((ids) => new Set(ids).add(id));
-      try {
-        await alerts.deleteAlert(id, subscriptionId);
-        store.removeAlert(id);
-        showToast({ variant: 'success', description: ALERTS_MESSAGES.deleted });
-      } catch (error) {
-        showToast({
-          variant: 'error',
-          title: ALERTS_MESSAGES.errorTitle,
-          description: apiErrorDetail(error) ?? ALERTS_MESSAGES.deleteFailed,
-        });
-      } finally {
-        setDeleting((ids) => {
+      const show = (shown: boolean) =>
+        setHidden((ids) => {
           const next = new Set(ids);
-          next.delete(id);
+          if (shown) next.delete(id);
+          else next.add(id);
           return next;
         });
-      }
+      show(false);
+      pendingDeletes.add(id, (keepalive) => {
+        alerts.deleteAlert(id, subscriptionId, { keepalive }).then(
+          () => {
+            store.removeAlert(id);
+            show(true);
+          },
+          (error: unknown) => {
+            show(true); // the row comes back: it was not deleted
+            showToast({
+              variant: 'error',
+              title: ALERTS_MESSAGES.errorTitle,
+              description: apiErrorDetail(error) ?? ALERTS_MESSAGES.deleteFailed,
+            });
+          },
+        );
+      });
+      showToast({
+        variant: 'success',
+        description: ALERTS_MESSAGES.deleted,
+        action: {
+          label: 'Undo',
+          onClick: () => {
+            if (pendingDeletes.cancel(id)) show(true);
+          },
+        },
+        onDismissed: () => pendingDeletes.commit(id),
+      });
     },
-    [alerts, store, pushState.subscriptionId],
+    [alerts, store, pushState.subscriptionId, pendingDeletes],
   );
 
   return (
@@ -167,7 +201,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
           interval={state.interval}
           symbolInfo={state.symbolInfo}
           symbolInfoStatus={state.symbolInfoStatus}
-          alerts={state.alerts}
+          alerts={visibleAlerts}
           onAddAlert={addAlertFromChart}
         />
       </Card>
@@ -187,18 +221,18 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
               symbolInfo={state.symbolInfo}
               market={market}
               pushActive={pushState.status === 'active'}
+              pushReason={pushReason(pushState)}
               subscriptionId={pushState.subscriptionId}
               alerts={alerts}
               onCreated={() => void reload()}
               prefill={prefill}
             />
             <AlertsTable
-              alerts={state.alerts}
+              alerts={visibleAlerts}
               selectedSymbol={state.symbol}
               symbolInfo={state.symbolInfo}
               onSelect={selectFromTable}
-              onDelete={(alert) => void deleteAlert(alert)}
-              deleting={deleting}
+              onDelete={deleteAlert}
             />
           </Box>
         </Suspense>

@@ -67,6 +67,9 @@ const MESSAGE_PREVIEW_CHARS = 60;
 /** Below 600 px each alert is a block of "column: value" lines (see `stackedTableOnPhones`). */
 const STACKED_ON_PHONES = stackedTableOnPhones(COLUMNS);
 
+/** The delete buttons: 44 × 44 px on phones (WCAG 2.5.5), compact from 600 px. */
+const DELETE_BUTTON_SX = { minWidth: { xs: 44, sm: 0 }, minHeight: { xs: 44, sm: 0 } } as const;
+
 const DELETE_ICON = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z';
 
 /** The Type cell, worded like the form's type select; RSI alerts name their interval. */
@@ -264,6 +267,7 @@ function AlertRow({ alert, symbolInfo, onSelect, onDelete, deleting }: AlertRowP
           size="small"
           aria-label={`Delete ${alert.symbol} ${typeLabel}`}
           disabled={deleting}
+          sx={DELETE_BUTTON_SX}
           onClick={() => onDelete(alert)}
         >
           <SvgIcon fontSize="small">
@@ -304,6 +308,7 @@ function UnreadableAlertRow({ alert, onDelete, deleting }: UnreadableAlertRowPro
               size="small"
               aria-label={`Delete ${symbol ?? 'alert'} ${id}`}
               disabled={deleting}
+              sx={DELETE_BUTTON_SX}
               onClick={() => onDelete(alert)}
             >
               <SvgIcon fontSize="small">

@@ -1,12 +1,16 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { type SymbolId } from '@pairwatch/domain';
+import { SYMBOL_CATALOGUE, type SymbolId } from '@pairwatch/domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { type NewPosition } from '../store/PositionStore';
 import { PositionFormDialog } from './PositionFormDialog';
 
 function renderDialog(
-  overrides: { symbol?: SymbolId; onSubmit?: (p: NewPosition) => Promise<void> } = {},
+  overrides: {
+    symbol?: SymbolId;
+    onSubmit?: (p: NewPosition) => Promise<void>;
+    prices?: ReadonlyMap<SymbolId, number>;
+  } = {},
 ) {
   const onSubmit = jest.fn(overrides.onSubmit ?? (async (_position: NewPosition) => undefined));
   const onClose = jest.fn();
@@ -15,6 +19,8 @@ function renderDialog(
     <PositionFormDialog
       symbol={overrides.symbol ?? 'BTCUSDT'}
       onSymbolChange={onSymbolChange}
+      prices={overrides.prices ?? new Map()}
+      symbolInfo={(symbol) => SYMBOL_CATALOGUE[symbol]}
       onSubmit={onSubmit}
       onClose={onClose}
     />,
@@ -138,5 +144,73 @@ describe('PositionFormDialog', () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ symbol: 'DOGEUSDT' })),
     );
+  });
+
+  it('accepts numbers as the app writes them, thousands separators and spaces included', async () => {
+    const { onSubmit, user } = renderDialog();
+    await user.type(screen.getByLabelText('Amount'), ' 1,000.5 ');
+    await user.type(screen.getByLabelText('Entry Price'), '3,000');
+    await user.type(screen.getByLabelText('Take Profit'), '3,500.25');
+    await user.click(screen.getByRole('button', { name: 'Add Position' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ amount: 1000.5, price: 3000, tp: 3500.25 }),
+      ),
+    );
+  });
+
+  it('refuses malformed grouping, a number too large and more decimals than the pair shows', async () => {
+    const { onSubmit, user } = renderDialog();
+    await user.type(screen.getByLabelText('Amount'), '3,00');
+    await user.type(screen.getByLabelText('Entry Price'), '99999999999999999999999');
+    await user.type(screen.getByLabelText('Take Profit'), '70,000.001');
+    await user.click(screen.getByRole('button', { name: 'Add Position' }));
+    expect(await screen.findByText('Amount must be a positive number')).toBeInTheDocument();
+    expect(screen.getByText('Price is too large')).toBeInTheDocument();
+    expect(
+      screen.getByText("Take profit has more decimals than BTCUSDT's price (2)"),
+    ).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the current price and fills the entry with it in one tap', async () => {
+    const { user } = renderDialog({ prices: new Map([['BTCUSDT', 64123.456]]) });
+    expect(screen.getByTestId('add-position-current-price')).toHaveTextContent('64,123.46');
+    await user.click(screen.getByRole('button', { name: 'Use current price' }));
+    expect(screen.getByLabelText('Entry Price')).toHaveValue('64,123.46');
+    // The filled text passes the form's own rules.
+    expect(screen.queryByText(/Price/, { selector: 'p' })).not.toBeInTheDocument();
+  });
+
+  it('shows "-" and disables "Use current price" before a price arrives', () => {
+    renderDialog({ prices: new Map([['ETHUSDT', 3000]]) });
+    expect(screen.getByTestId('add-position-current-price')).toHaveTextContent('-');
+    expect(screen.getByRole('button', { name: 'Use current price' })).toBeDisabled();
+  });
+
+  it('warns of an entry more than 50 % from the current price, and still adds it', async () => {
+    const { onSubmit, user } = renderDialog({
+      symbol: 'ETHUSDT',
+      prices: new Map([['ETHUSDT', 2988.92]]),
+    });
+    await user.type(screen.getByLabelText('Amount'), '1');
+    await user.type(screen.getByLabelText('Entry Price'), '89,234');
+    const warning = screen.getByText(
+      'Entry is 2,885.5 % above the current price of 2,988.92 — check the pair',
+    );
+    expect(warning).toHaveStyle({ color: '#ed6c02' }); // MUI's default warning.main in tests
+    await user.type(screen.getByLabelText('Take Profit'), '90,000');
+    await user.click(screen.getByRole('button', { name: 'Add Position' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ symbol: 'ETHUSDT', price: 89234, tp: 90000 }),
+      ),
+    );
+  });
+
+  it('says nothing of an entry near the current price', async () => {
+    const { user } = renderDialog({ prices: new Map([['BTCUSDT', 60000]]) });
+    await user.type(screen.getByLabelText('Entry Price'), '45,000');
+    expect(screen.queryByText(/current price of/)).not.toBeInTheDocument();
   });
 });

@@ -1,16 +1,21 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormLabel from '@mui/material/FormLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
 import {
   POSITION_SIDES,
   type PositionSide,
   type SymbolId,
-  positionFormSchema,
+  formatNumber,
+  parseNumberInput,
 } from '@pairwatch/domain';
 import { SymbolPicker } from '@pairwatch/ui-kit';
 import { useFormik } from 'formik';
+import { type SymbolInfoLookup } from '../market/useSymbolInfos';
 import { type NewPosition } from '../store/PositionStore';
+import { entryPriceWarning } from './entryPriceWarning';
 import { FormDialog } from './FormDialog';
 import { NumberField } from './NumberField';
 import {
@@ -18,6 +23,7 @@ import {
   type PositionNumberValues,
   parsePositionNumbers,
   submitThenClose,
+  validatePositionForm,
 } from './positionForm';
 
 /** Props of {@link PositionFormDialog}; `onSubmit` stores the new position. */
@@ -26,6 +32,10 @@ export interface PositionFormDialogProps extends PositionDialogProps<NewPosition
   readonly symbol: SymbolId;
   /** Called when the user picks another symbol, so the caller can remember it. */
   readonly onSymbolChange: (symbol: SymbolId) => void;
+  /** The latest 1-minute close per symbol: the chosen symbol's is shown and offered as the entry. */
+  readonly prices: ReadonlyMap<SymbolId, number>;
+  /** The symbols' formats: prices are checked against and shown at their precision. */
+  readonly symbolInfo: SymbolInfoLookup;
 }
 
 interface FormValues extends Record<string, unknown>, PositionNumberValues {
@@ -35,17 +45,22 @@ interface FormValues extends Record<string, unknown>, PositionNumberValues {
 
 /**
  * The 'Add position' dialog: symbol, side, amount, entry price and take profit, checked with the
- * domain's `positionFormSchema` (product §2, §5). Render it only while open: each opening starts blank.
+ * domain's `positionFormSchema` (product §2, §5); the pair's current price with "Use current price"
+ * for the entry, and a warning (not blocking) for an entry far from it. Render it only while open:
+ * each opening starts blank.
  */
 export function PositionFormDialog({
   symbol,
   onSymbolChange,
+  prices,
+  symbolInfo,
   onSubmit,
   onClose,
 }: PositionFormDialogProps) {
   const formik = useFormik<FormValues>({
     initialValues: { symbol, side: 'Buy', amount: '', price: '', tp: '' },
-    validationSchema: positionFormSchema,
+    validate: (values) =>
+      validatePositionForm(values, symbolInfo(values.symbol).priceFormat.precision),
     onSubmit: (values) =>
       submitThenClose(
         () =>
@@ -57,6 +72,13 @@ export function PositionFormDialog({
         onClose,
       ),
   });
+  const precision = symbolInfo(formik.values.symbol).priceFormat.precision;
+  const currentPrice = prices.get(formik.values.symbol);
+  const fillCurrentPrice = () => {
+    if (currentPrice === undefined) return;
+    void formik.setFieldTouched('price', true, false);
+    void formik.setFieldValue('price', formatNumber(currentPrice, precision));
+  };
 
   return (
     <FormDialog
@@ -101,7 +123,32 @@ export function PositionFormDialog({
         </ToggleButtonGroup>
       </Box>
       <NumberField formik={formik} name="amount" label="Amount" autoFocus />
-      <NumberField formik={formik} name="price" label="Entry Price" />
+      <NumberField
+        formik={formik}
+        name="price"
+        label="Entry Price"
+        warning={entryPriceWarning(parseNumberInput(formik.values.price), currentPrice, precision)}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: -1, mb: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+          Current price{' '}
+          <Box
+            component="span"
+            data-testid="add-position-current-price"
+            sx={{ color: 'text.primary' }}
+          >
+            {currentPrice === undefined ? '-' : formatNumber(currentPrice, precision)}
+          </Box>
+        </Typography>
+        <Button
+          size="small"
+          disabled={currentPrice === undefined}
+          onClick={fillCurrentPrice}
+          sx={{ minHeight: { xs: 44, sm: 'auto' } }}
+        >
+          Use current price
+        </Button>
+      </Box>
       <NumberField formik={formik} name="tp" label="Take Profit" />
     </FormDialog>
   );

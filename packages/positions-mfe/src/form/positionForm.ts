@@ -1,6 +1,7 @@
 // What the Add, Edit and Close position dialogs share besides their frame (FormDialog): their
 // callbacks and how a submit ends, and the typed numbers of a position.
-import { type Position, parseNumberInput } from '@pairwatch/domain';
+import { type Position, parseNumberInput, positionFormSchema } from '@pairwatch/domain';
+import { type FormikErrors, validateYupSchema, yupToFormErrors } from 'formik';
 
 /** The callbacks of a position dialog. */
 export interface PositionDialogProps<Submitted> {
@@ -44,4 +45,22 @@ export function parsePositionNumbers(
     price: parseNumberInput(values.price),
     tp: parseNumberInput(values.tp),
   };
+}
+
+/**
+ * Checks an Add or Edit position form with domain's `positionFormSchema`, prices against
+ * `pricePrecision`, the decimals the live exchange gives the values' symbol (formik's
+ * `validationSchema` cannot pass a context, hence this function).
+ */
+export async function validatePositionForm<Values extends object>(
+  values: Values,
+  pricePrecision: number,
+): Promise<FormikErrors<Values>> {
+  try {
+    await validateYupSchema(values, positionFormSchema, false, { pricePrecision });
+    return {};
+  } catch (error: unknown) {
+    if ((error as { name?: unknown } | null)?.name !== 'ValidationError') throw error;
+    return yupToFormErrors<Values>(error);
+  }
 }

@@ -25,6 +25,29 @@ describe('PositionStore', () => {
     expect([first.id, second.id, third.id, fourth.id]).toEqual([1, 2, 3, 2]);
   });
 
+  it('restores a deleted position as it was, an ended one included', async () => {
+    const store = newStore();
+    const open = await store.create(btcBuy);
+    const closed = await store.close((await store.create(ethSell)).id, 2800);
+    await store.delete(open.id);
+    await store.delete(closed.id);
+    expect(await store.list()).toEqual([]);
+
+    expect(await store.restore(closed)).toEqual(closed);
+    expect(await store.restore(open)).toEqual(open);
+    expect(await store.list()).toEqual([open, closed]);
+  });
+
+  it('restores under the next id when a new position took the old one meanwhile', async () => {
+    const store = newStore();
+    const first = await store.create(btcBuy);
+    await store.delete(first.id);
+    const newcomer = await store.create(ethSell);
+    expect(newcomer.id).toBe(1);
+    expect(await store.restore(first)).toEqual({ ...first, id: 2 });
+    expect(await store.list()).toEqual([newcomer, { ...first, id: 2 }]);
+  });
+
   it('gives concurrent creates distinct ids, also from two connections to the same database', async () => {
     const indexedDB = new IDBFactory();
     const tabA = new PositionStore(createTestDatabase({ indexedDB }));

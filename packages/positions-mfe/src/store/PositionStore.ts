@@ -118,6 +118,26 @@ export class PositionStore {
   }
 
   /**
+   * Puts a deleted position back as it was (an Undo): the same record, under its id, unless a
+   * position added meanwhile has taken that id; it then gets the largest id + 1.
+   *
+   * @returns the position as stored again.
+   * @throws Error when the position is not valid; nothing is written then.
+   */
+  restore(position: Position): Promise<Position> {
+    const checked = parsePosition(position);
+    return this.db.transaction('rw', this.db.positions, async () => {
+      let restored = checked;
+      if (await this.db.positions.get(checked.id)) {
+        const last = await this.db.positions.orderBy('id').last();
+        restored = { ...checked, id: (last?.id ?? 0) + 1 };
+      }
+      await this.db.positions.add(toStoredPosition(restored));
+      return restored;
+    });
+  }
+
+  /**
    * Replaces every stored position with `positions` in one transaction (an import). The caller
    * validates them first (`parsePositionsExport`); they are checked again here so that nothing is
    * written unless all of them are valid.

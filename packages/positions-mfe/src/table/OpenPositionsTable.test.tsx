@@ -119,4 +119,20 @@ describe('OpenPositionsTable', () => {
       expect(within(row(1)).getByRole('button', { name })).toBeEnabled();
     }
   });
+
+  it('gives every row action a 44 × 44 px target on phones, the compact one from 600 px', () => {
+    renderTable([buy], []);
+    // jsdom applies no media queries: read the rules emotion wrote for each button's class.
+    const rules = [...document.styleSheets].flatMap((sheet) =>
+      [...sheet.cssRules].map((rule) => rule.cssText.replace(/\s+/g, ' ')),
+    );
+    for (const name of ['Edit position', 'Close position', 'Delete position']) {
+      const button = within(row(1)).getByRole('button', { name });
+      const own = [...button.classList].find((c) => c.startsWith('css-'));
+      const of = (media: string) =>
+        rules.find((rule) => rule.startsWith(`@media (min-width:${media}) {.${own} {`));
+      expect(of('0px')).toContain('min-width: 44px; min-height: 44px;');
+      expect(of('600px')).toContain('min-width: 0; min-height: 0;');
+    }
+  });
 });
