@@ -1,9 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   ALERT_CONDITIONS,
-  ALERT_FREQUENCIES,
   type AlertCondition,
-  type AlertFrequency,
   type Candle,
   CONDITION_INFO,
   type FormingBar,
@@ -13,11 +11,18 @@ import {
   pricePath,
   stepAlert,
   type UnixMillis,
-  type UnixSeconds,
 } from '@pairwatch/domain';
 import fc from 'fast-check';
 import { type AlertRecord } from '../storage/AlertStore';
-import { alertRecord } from '../test-support/alertRecord';
+import {
+  type CandleUpdateAt,
+  candleUpdatesArbitrary,
+} from '../test-support/candleUpdatesArbitrary';
+import {
+  type PlannedAlert,
+  plannedAlertArbitrary,
+  plannedAlertRecord,
+} from '../test-support/plannedAlert';
 import { type EvaluationSink } from './evaluators/ConditionEvaluator';
 import { StreamEvaluator } from './StreamEvaluator';
 
@@ -26,100 +31,28 @@ import { StreamEvaluator } from './StreamEvaluator';
 // at its close (or at the moment the new engine starts, for the forming one), from alerts as the
 // store holds them (trigger count, last firing and its period).
 
-const T0 = 1_700_000_040;
-
-interface Update {
-  readonly candle: Candle;
-  readonly at: number;
-}
-
-interface Planned {
-  readonly createdBefore: number;
-  readonly condition: AlertCondition;
-  readonly frequency: AlertFrequency;
-  readonly level: number;
-  readonly width: number;
-  readonly bars: number;
-  readonly expiresAfter: number | undefined;
-}
-
 interface Firing {
   readonly id: string;
   readonly at: number;
   readonly barTime: number;
 }
 
-const updatesArbitrary = fc
-  .array(
-    fc.record({
-      newBar: fc.boolean(),
-      open: fc.integer({ min: 90, max: 110 }),
-      up: fc.integer({ min: 0, max: 4 }),
-      down: fc.integer({ min: 0, max: 4 }),
-      close: fc.integer({ min: 0, max: 8 }),
-      seconds: fc.integer({ min: 5, max: 25 }),
-    }),
-    { minLength: 4, maxLength: 50 },
-  )
-  .map((steps) => {
-    const updates: Update[] = [];
-    let bar: Candle | undefined;
-    let at = T0 * 1000;
-    for (const step of steps) {
-      // A bar lasts 60 s: a new one opens when the clock says so (at most 25 s per update), so
-      // every update's time lies inside its own bar, as on the market.
-      at += step.seconds * 1000;
-      const barTime = T0 + Math.floor((at / 1000 - T0) / 60) * 60;
-      if (bar === undefined || barTime > bar.time || (step.newBar && barTime > bar.time)) {
-        const high = step.open + step.up;
-        const low = step.open - step.down;
-        bar = {
-          time: barTime as UnixSeconds,
-          open: step.open,
-          high,
-          low,
-          close: Math.min(high, low + step.close),
-        };
-      } else {
-        const high = bar.high + (step.up > 2 ? step.up - 2 : 0);
-        const low = bar.low - (step.down > 2 ? step.down - 2 : 0);
-        bar = { ...bar, high, low, close: Math.min(high, low + step.close) };
-      }
-      updates.push({ candle: bar, at });
-    }
-    return updates;
-  });
-
-function recordOf(id: string, plan: Planned, bar: FormingBar, createdAt: number): AlertRecord {
-  const move = CONDITION_INFO[plan.condition].shape === 'move';
-  return alertRecord(id, 'sub', {
-    condition: plan.condition,
-    frequency: plan.frequency,
-    valueOnCreation: bar.last,
-    valueTarget: move ? plan.width : plan.level,
-    valueUpper:
-      CONDITION_INFO[plan.condition].shape === 'channel' ? plan.level + plan.width : undefined,
-    bars: move ? plan.bars : undefined,
-    expiresAt:
-      plan.expiresAfter === undefined
-        ? undefined
-        : ((createdAt + plan.expiresAfter * 10_000) as UnixMillis),
-    createdAt: createdAt as UnixMillis,
-    creationCandleTime: bar.time as UnixSeconds,
-    creationHigh: bar.high,
-    creationLow: bar.low,
-  });
-}
+const updatesArbitrary = candleUpdatesArbitrary({
+  bars: 'byClock',
+  minLength: 4,
+  maxLength: 50,
+  maxSeconds: 25,
+});
 
 /** The records of the alerts planned before update `u`, made from the stream as it was then. */
 function createdAt(
-  updates: readonly Update[],
-  plans: readonly Planned[],
+  updates: readonly CandleUpdateAt[],
+  plans: readonly PlannedAlert[],
   u: number,
   stream: FormingBar,
 ): AlertRecord[] {
   return plans.flatMap((plan, i) =>
-    plan.createdBefore === u ? [recordOf(`a${i}`, plan, stream, updates[u]!.at - 1)] : [],
+    plan.createdBefore === u ? [plannedAlertRecord(`a${i}`, plan, stream, updates[u]!.at - 1)] : [],
   );
 }
 
@@ -127,7 +60,11 @@ function createdAt(
  * The replay of engine B: each bar from A's last one on, as the market knows it just before
  * `resume`, observed at its close or at B's start, whichever is first (AlertEngine.replay).
  */
-function replayed(updates: readonly Update[], stop: number, resume: number): Update[] {
+function replayed(
+  updates: readonly CandleUpdateAt[],
+  stop: number,
+  resume: number,
+): CandleUpdateAt[] {
   const mark = updates[stop - 1]!.candle.time;
   const startsAt = updates[resume - 1]!.at + 1;
   const latest = new Map<number, Candle>();
@@ -146,8 +83,8 @@ function replayed(updates: readonly Update[], stop: number, resume: number): Upd
  * judges the live updates from `resume` on. Returns every firing of both.
  */
 function withRestart(
-  updates: readonly Update[],
-  plans: readonly Planned[],
+  updates: readonly CandleUpdateAt[],
+  plans: readonly PlannedAlert[],
   stop: number,
   resume: number,
 ): { firings: Firing[]; records: Map<string, AlertRecord> } {
@@ -198,8 +135,8 @@ function withRestart(
  * updates before `stop` and from `resume` on, and the replayed candles in between.
  */
 function firedUninterrupted(
-  updates: readonly Update[],
-  plans: readonly Planned[],
+  updates: readonly CandleUpdateAt[],
+  plans: readonly PlannedAlert[],
   stop: number,
   resume: number,
 ): Set<string> {
@@ -259,18 +196,10 @@ describe('StreamEvaluator across a restart with a replay', () => {
     fc.assert(
       fc.property(
         updatesArbitrary,
-        fc.array(
-          fc.record({
-            createdBefore: fc.integer({ min: 1, max: 20 }),
-            condition: fc.constantFrom(...ALERT_CONDITIONS),
-            frequency: fc.constantFrom(...ALERT_FREQUENCIES),
-            level: fc.integer({ min: 88, max: 112 }),
-            width: fc.integer({ min: 1, max: 8 }),
-            bars: fc.integer({ min: 1, max: 4 }),
-            expiresAfter: fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }),
-          }),
-          { minLength: 1, maxLength: 30 },
-        ),
+        fc.array(plannedAlertArbitrary({ maxCreatedBefore: 20 }), {
+          minLength: 1,
+          maxLength: 30,
+        }),
         fc.integer({ min: 1, max: 49 }),
         fc.integer({ min: 0, max: 10 }),
         (updates, plans, stopAt, downtime) => {
@@ -304,14 +233,11 @@ describe('StreamEvaluator across a restart with a replay', () => {
       fc.property(
         updatesArbitrary,
         fc.array(
-          fc.record({
-            createdBefore: fc.integer({ min: 1, max: 20 }),
-            condition: fc.constantFrom(...CROSSINGS),
-            frequency: fc.constant<AlertFrequency>('OnlyOnce'),
-            level: fc.integer({ min: 88, max: 112 }),
-            width: fc.integer({ min: 1, max: 8 }),
-            bars: fc.constant(1),
-            expiresAfter: fc.constant(undefined),
+          plannedAlertArbitrary({
+            maxCreatedBefore: 20,
+            conditions: CROSSINGS,
+            frequencies: ['OnlyOnce'],
+            expires: false,
           }),
           { minLength: 1, maxLength: 30 },
         ),

@@ -1,12 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  ALERT_CONDITIONS,
-  ALERT_FREQUENCIES,
-  type AlertCondition,
-  type AlertFrequency,
   type AlertMachineState,
   type Candle,
-  CONDITION_INFO,
   type FormingBar,
   initialMachineState,
   type MachineAlert,
@@ -18,110 +13,29 @@ import {
 import fc from 'fast-check';
 import { type AlertRecord } from '../storage/AlertStore';
 import { alertRecord } from '../test-support/alertRecord';
+import {
+  type CandleUpdateAt,
+  candleUpdatesArbitrary,
+  STREAM_T0,
+} from '../test-support/candleUpdatesArbitrary';
+import {
+  type PlannedAlert,
+  plannedAlertArbitrary,
+  plannedAlertRecord,
+} from '../test-support/plannedAlert';
 import { type EvaluationSink } from './evaluators/ConditionEvaluator';
+import { machineAlertOf } from './evaluators/machineAlertOf';
 import { StreamEvaluator } from './StreamEvaluator';
 
-const T0 = 1_700_000_040;
+const T0 = STREAM_T0;
 
 /** One update of the stream: a candle, and when it is observed (ms). */
-interface Update {
-  readonly candle: Candle;
-  readonly at: number;
-}
-
-/** An alert made just before update `createdBefore`, from the stream as it was then. */
-interface Planned {
-  readonly createdBefore: number;
-  readonly condition: AlertCondition;
-  readonly frequency: AlertFrequency;
-  readonly level: number;
-  readonly width: number;
-  readonly bars: number;
-  readonly expiresAfter: number | undefined;
-}
-
-/**
- * Random updates on a small price grid (touches, flat prices and wicks happen often): each step
- * either updates the forming bar (its extremes can only grow) or opens the next bar, with or
- * without a gap; `at` moves 5–40 s per update, so minutes and bars turn at different times.
- */
-const updatesArbitrary = fc
-  .array(
-    fc.record({
-      newBar: fc.boolean(),
-      open: fc.integer({ min: 90, max: 110 }),
-      up: fc.integer({ min: 0, max: 4 }),
-      down: fc.integer({ min: 0, max: 4 }),
-      close: fc.integer({ min: 0, max: 8 }),
-      seconds: fc.integer({ min: 5, max: 40 }),
-    }),
-    { minLength: 2, maxLength: 60 },
-  )
-  .map((steps) => {
-    const updates: Update[] = [];
-    let bar: Candle | undefined;
-    let at = T0 * 1000;
-    for (const step of steps) {
-      at += step.seconds * 1000;
-      if (bar === undefined || step.newBar) {
-        const time = (bar === undefined ? T0 : bar.time + 60) as UnixSeconds;
-        const open = step.open;
-        const high = open + step.up;
-        const low = open - step.down;
-        bar = { time, open, high, low, close: Math.min(high, low + step.close) };
-      } else {
-        const high = bar.high + (step.up > 2 ? step.up - 2 : 0);
-        const low = bar.low - (step.down > 2 ? step.down - 2 : 0);
-        bar = { ...bar, high, low, close: Math.min(high, low + step.close) };
-      }
-      updates.push({ candle: bar, at });
-    }
-    return updates;
-  });
-
-const plannedArbitrary = fc.record({
-  createdBefore: fc.integer({ min: 1, max: 59 }),
-  condition: fc.constantFrom(...ALERT_CONDITIONS),
-  frequency: fc.constantFrom(...ALERT_FREQUENCIES),
-  level: fc.integer({ min: 88, max: 112 }),
-  width: fc.integer({ min: 1, max: 8 }),
-  bars: fc.integer({ min: 1, max: 4 }),
-  expiresAfter: fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }),
+const updatesArbitrary = candleUpdatesArbitrary({
+  bars: 'byStep',
+  minLength: 2,
+  maxLength: 60,
+  maxSeconds: 40,
 });
-
-/** The record of a planned alert, created against the stream's forming bar of that moment. */
-function recordOf(id: string, plan: Planned, bar: FormingBar, createdAt: number): AlertRecord {
-  const move = CONDITION_INFO[plan.condition].shape === 'move';
-  return alertRecord(id, 'sub', {
-    condition: plan.condition,
-    frequency: plan.frequency,
-    valueOnCreation: bar.last,
-    valueTarget: move ? plan.width : plan.level,
-    valueUpper:
-      CONDITION_INFO[plan.condition].shape === 'channel' ? plan.level + plan.width : undefined,
-    bars: move ? plan.bars : undefined,
-    expiresAt:
-      plan.expiresAfter === undefined
-        ? undefined
-        : ((createdAt + plan.expiresAfter * 10_000) as UnixMillis),
-    createdAt: createdAt as UnixMillis,
-    creationCandleTime: bar.time as UnixSeconds,
-    creationHigh: bar.high,
-    creationLow: bar.low,
-  });
-}
-
-function machineOf(record: AlertRecord): MachineAlert {
-  return {
-    condition: record.condition,
-    frequency: record.frequency,
-    valueOnCreation: record.valueOnCreation,
-    valueTarget: record.valueTarget,
-    ...(record.valueUpper !== undefined ? { valueUpper: record.valueUpper } : {}),
-    ...(record.bars !== undefined ? { bars: record.bars } : {}),
-    ...(record.expiresAt !== undefined ? { expiresAt: record.expiresAt } : {}),
-  };
-}
 
 /** The extremes of the last `count` closed bars, naively; undefined with too few. */
 function closedWindow(closed: readonly FormingBar[], count: number) {
@@ -138,7 +52,10 @@ function closedWindow(closed: readonly FormingBar[], count: number) {
  * The oracle: every alert judged alone by domain `stepAlert` over the values it observes, with
  * windows computed from scratch. Returns its firings as "id@update=value".
  */
-function naiveFirings(updates: readonly Update[], plans: readonly Planned[]): string[] {
+function naiveFirings(
+  updates: readonly CandleUpdateAt[],
+  plans: readonly PlannedAlert[],
+): string[] {
   const fired: string[] = [];
   const alerts: {
     record: AlertRecord;
@@ -152,11 +69,11 @@ function naiveFirings(updates: readonly Update[], plans: readonly Planned[]): st
   updates.forEach(({ candle, at }, u) => {
     plans.forEach((plan, i) => {
       if (plan.createdBefore !== u || stream === undefined) return;
-      const record = recordOf(`a${i}`, plan, stream, at - 1);
+      const record = plannedAlertRecord(`a${i}`, plan, stream, at - 1);
       alerts.push({
         record,
-        machine: machineOf(record),
-        state: initialMachineState(machineOf(record)),
+        machine: machineAlertOf(record),
+        state: initialMachineState(machineAlertOf(record)),
         bar: { ...stream },
         from: u,
       });
@@ -215,7 +132,10 @@ function naiveFirings(updates: readonly Update[], plans: readonly Planned[]): st
 }
 
 /** The engine's judge over the same updates, alerts added as the api adds them. */
-function evaluatorFirings(updates: readonly Update[], plans: readonly Planned[]): string[] {
+function evaluatorFirings(
+  updates: readonly CandleUpdateAt[],
+  plans: readonly PlannedAlert[],
+): string[] {
   const fired: string[] = [];
   const evaluator = new StreamEvaluator();
   let stream: FormingBar | undefined;
@@ -228,7 +148,7 @@ function evaluatorFirings(updates: readonly Update[], plans: readonly Planned[])
   updates.forEach(({ candle, at }, u) => {
     plans.forEach((plan, i) => {
       if (plan.createdBefore !== u || stream === undefined) return;
-      evaluator.add(recordOf(`a${i}`, plan, stream, at - 1));
+      evaluator.add(plannedAlertRecord(`a${i}`, plan, stream, at - 1));
     });
     update = u;
     // Bar-close firings happen inside onCandle, before the new bar's path: tell them apart.
@@ -252,7 +172,7 @@ describe('StreamEvaluator', () => {
     fc.assert(
       fc.property(
         updatesArbitrary,
-        fc.array(plannedArbitrary, { minLength: 1, maxLength: 40 }),
+        fc.array(plannedAlertArbitrary(), { minLength: 1, maxLength: 40 }),
         (updates, plans) => {
           expect(evaluatorFirings(updates, plans)).toEqual(naiveFirings(updates, plans));
         },

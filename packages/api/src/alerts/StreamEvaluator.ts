@@ -5,7 +5,6 @@ import {
   CONDITION_INFO,
   type FormingBar,
   initialMachineState,
-  type MachineAlert,
   pricePath,
   stepAlert,
 } from '@pairwatch/domain';
@@ -18,6 +17,7 @@ import {
   type EvaluationSink,
 } from './evaluators/ConditionEvaluator';
 import { createEvaluator } from './evaluators/createEvaluator';
+import { machineAlertOf } from './evaluators/machineAlertOf';
 
 /** The longest percent-move window (domain `ALERT_LIMITS.maxBars`) and the history kept for it. */
 const MAX_BARS = 500;
@@ -80,20 +80,8 @@ interface ClosedBar {
   readonly low: number;
 }
 
-function machineAlert(record: AlertRecord): MachineAlert {
-  return {
-    condition: record.condition,
-    frequency: record.frequency,
-    valueOnCreation: record.valueOnCreation,
-    valueTarget: record.valueTarget,
-    ...(record.valueUpper !== undefined ? { valueUpper: record.valueUpper } : {}),
-    ...(record.bars !== undefined ? { bars: record.bars } : {}),
-    ...(record.expiresAt !== undefined ? { expiresAt: record.expiresAt } : {}),
-  };
-}
-
 function restoredState(alert: ArmedAlert): AlertMachineState {
-  if (alert.triggerCount === 0) return initialMachineState(machineAlert(alert.record));
+  if (alert.triggerCount === 0) return initialMachineState(machineAlertOf(alert.record));
   // Fired before a restart: its flags then are unknown, so the next value sets them.
   return {
     flags: undefined,
@@ -346,7 +334,7 @@ export class StreamEvaluator {
     canJoin = true,
   ): void {
     const { armed } = staged;
-    const alert = machineAlert(armed.record);
+    const alert = machineAlertOf(armed.record);
     for (const point of points) {
       const window = alert.bars !== undefined ? point.windowFor(alert.bars) : undefined;
       const countBefore = staged.state.triggerCount;

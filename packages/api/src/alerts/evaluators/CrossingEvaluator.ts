@@ -1,12 +1,6 @@
-import { type AlertCondition, conditionEvent } from '@pairwatch/domain';
-import { type ArmedAlert } from './ArmedAlert';
-import {
-  type ConditionEvaluator,
-  type EvaluationPoint,
-  type EvaluationSink,
-  judge,
-} from './ConditionEvaluator';
-import { LevelFlips } from './LevelFlips';
+import { conditionEvent } from '@pairwatch/domain';
+import { type EvaluationPoint, type EvaluationSink, judge } from './ConditionEvaluator';
+import { LevelEvaluator } from './LevelEvaluator';
 
 /**
  * Judges a crossing condition (`Crossing`, `CrossingUp`, `CrossingDown`, `EnteringChannel`,
@@ -14,32 +8,7 @@ import { LevelFlips } from './LevelFlips';
  * names. A value that sits on a level changes no flag, so nothing fires again until the value
  * has been to the other side.
  */
-export class CrossingEvaluator implements ConditionEvaluator {
-  private readonly flips: LevelFlips;
-
-  constructor(
-    private readonly condition: AlertCondition,
-    last: number | undefined,
-  ) {
-    this.flips = new LevelFlips(last);
-  }
-
-  get size(): number {
-    return this.flips.size;
-  }
-
-  alerts(): Iterable<ArmedAlert> {
-    return this.flips.alerts();
-  }
-
-  add(alert: ArmedAlert): void {
-    this.flips.add(alert);
-  }
-
-  remove(alert: ArmedAlert): boolean {
-    return this.flips.remove(alert);
-  }
-
+export class CrossingEvaluator extends LevelEvaluator {
   observe(point: EvaluationPoint, sink: EvaluationSink): void {
     for (const [alert, changes] of this.flips.step(point.value)) {
       const change = changes.find((c) => conditionEvent(this.condition, c));

@@ -1,18 +1,12 @@
 import {
-  type AlertCondition,
   type AlertFrequency,
   conditionHolds,
   frequencyPeriod,
   levelFlags,
 } from '@pairwatch/domain';
 import { type ArmedAlert } from './ArmedAlert';
-import {
-  type ConditionEvaluator,
-  type EvaluationPoint,
-  type EvaluationSink,
-  judge,
-} from './ConditionEvaluator';
-import { LevelFlips } from './LevelFlips';
+import { type EvaluationPoint, type EvaluationSink, judge } from './ConditionEvaluator';
+import { LevelEvaluator } from './LevelEvaluator';
 
 /**
  * Judges a level or channel state condition (`GreaterThan`, `LessThan`, `InsideChannel`,
@@ -21,35 +15,19 @@ import { LevelFlips } from './LevelFlips';
  * of each value; they are judged when they start to hold and at the first value of each new
  * period, so a value costs O(log n + changes), and a new period O(alerts holding).
  */
-export class StateEvaluator implements ConditionEvaluator {
-  private readonly flips: LevelFlips;
+export class StateEvaluator extends LevelEvaluator {
   private readonly holding = new Map<AlertFrequency, Set<ArmedAlert>>();
   private readonly lastPeriod = new Map<AlertFrequency, number | undefined>();
 
-  constructor(
-    private readonly condition: AlertCondition,
-    last: number | undefined,
-  ) {
-    this.flips = new LevelFlips(last);
-  }
-
-  get size(): number {
-    return this.flips.size;
-  }
-
-  alerts(): Iterable<ArmedAlert> {
-    return this.flips.alerts();
-  }
-
-  add(alert: ArmedAlert): void {
-    this.flips.add(alert);
+  override add(alert: ArmedAlert): void {
+    super.add(alert);
     if (this.flips.last !== undefined && this.holds(alert, this.flips.last))
       this.holdingOf(alert).add(alert);
   }
 
-  remove(alert: ArmedAlert): boolean {
+  override remove(alert: ArmedAlert): boolean {
     this.holding.get(alert.record.frequency)?.delete(alert);
-    return this.flips.remove(alert);
+    return super.remove(alert);
   }
 
   observe(point: EvaluationPoint, sink: EvaluationSink): void {
