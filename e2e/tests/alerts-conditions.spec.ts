@@ -176,7 +176,7 @@ test('makes one alert of each condition through the form and sees each listed in
   ]);
 
   // Listed, each in words, with its frequency where it repeats and the trader's message.
-  const table = page.getByRole('table');
+  const table = page.getByRole('table', { name: 'Your alerts' });
   const rows = table.getByRole('row');
   for (const { listed } of cases) {
     const row = rows.filter({ hasText: listed[0] });
@@ -218,5 +218,14 @@ test('makes one alert of each condition through the form and sees each listed in
     page,
     'conditions-card-phone-dark',
     page.getByRole('region', { name: 'New Alert' }),
+  );
+  // The list on a phone: each alert stacked, its condition in words under its target.
+  const phoneRow = page.getByTestId(`alert-row-${made[5]!.id}`);
+  await phoneRow.scrollIntoViewIfNeeded();
+  await expect(phoneRow.getByText('Entering channel', { exact: true })).toBeVisible();
+  await artifacts.screenshot(
+    page,
+    'conditions-list-phone-dark',
+    page.getByRole('table', { name: 'Your alerts' }),
   );
 });
