@@ -119,6 +119,25 @@ describe('SymbolPicker', () => {
     });
   });
 
+  it('keeps the whole search placeholder free: no clear button and no popup arrow in the box', async () => {
+    // Their room (65 px of the 180 px box) cut the placeholder to "Search sym"; the list is always
+    // open, and clearing would not change the symbol.
+    const { user } = renderPicker('BTCUSDT');
+    const search = await open(user);
+    const box = search.closest('.MuiAutocomplete-root')!;
+    expect(within(box as HTMLElement).queryAllByRole('button', { hidden: true })).toEqual([]);
+    expect(box).not.toHaveClass('MuiAutocomplete-hasClearIcon');
+    expect(box).not.toHaveClass('MuiAutocomplete-hasPopupIcon');
+  });
+
+  it('reports the first pick when nothing was selected', async () => {
+    const { user, onChange } = renderPicker(null);
+    await open(user);
+    expect(screen.getAllByRole('option').filter((o) => o.ariaSelected === 'true')).toEqual([]);
+    await user.click(screen.getByRole('option', { name: /ETHUSDT/ }));
+    expect(onChange).toHaveBeenCalledWith('ETHUSDT');
+  });
+
   it('offers only the given symbols', async () => {
     const { user } = renderPicker(null, { symbols: ['UNIUSDT', 'ADAUSDT'] });
     await open(user);

@@ -120,11 +120,13 @@ export function SymbolPicker({
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         slotProps={{ paper: { sx: { width: PICKER_WIDTH, mt: 0.5 } } }}
       >
-        <Autocomplete<SymbolId, false, false, false>
+        <Autocomplete<SymbolId, false, true, false>
           open
           id={listId}
           options={symbols}
-          value={value ?? null}
+          // MUI types a value that cannot be cleared as non-null; null (nothing picked yet) only
+          // leaves every option unselected.
+          value={value ?? (null as unknown as SymbolId)}
           inputValue={search}
           onInputChange={(_event, text, reason) => {
             if (reason === 'input') setSearch(text);
@@ -136,6 +138,11 @@ export function SymbolPicker({
             if (reason === 'selectOption' || reason === 'escape') close();
           }}
           noOptionsText={TEXT.empty}
+          // The search box has no clear button and no popup arrow (the list is always open, and
+          // clearing would not change the symbol): their 65 px of room cut the 180 px box's
+          // placeholder to "Search sym".
+          disableClearable
+          forcePopupIcon={false}
           disablePortal
           autoHighlight
           slots={{ popper: InlinePopper }}

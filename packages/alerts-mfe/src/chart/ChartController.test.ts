@@ -5,6 +5,7 @@ import {
   type UnixSeconds,
   SYMBOL_CATALOGUE,
   computeRsiCandles,
+  formatNumber,
   hasRsiValue,
 } from '@pairwatch/domain';
 import { candle, minuteCandles } from '../test-support/candles';
@@ -88,6 +89,12 @@ describe('ChartController', () => {
   afterEach(() => controller.dispose());
 
   const prices = () => chart.series[0]!;
+  /** The price series' format: the pair's tick, and prices written as the legend writes them. */
+  const expectPriceFormat = (precision: number, minMove: number) => {
+    expect(prices().options.priceFormat).toMatchObject({ type: 'custom', minMove });
+    const price = 1_234_567.891_234_5;
+    expect(controller.priceLabel(price)).toBe(formatNumber(price, precision));
+  };
   const rsi = () => chart.series[1]!;
   const watermark = () => chart.watermarks[0]!;
 
@@ -224,27 +231,47 @@ describe('ChartController', () => {
     expect(drawn).toEqual([500]);
   });
 
+  it('writes axis prices as the legend does, with thousands separators', async () => {
+    await loadFirstPage();
+    const last = prices().bars.at(-1)!['close'] as number;
+    expect(controller.priceLabel(87_600)).toBe('87,600.00');
+    expect(controller.priceLabel(last)).toBe(formatNumber(last, 2));
+  });
+
+  it('leaves out edge tick labels that the pane would cut, on both panes’ price axes', () => {
+    // The chart's right-scale options are every pane's right scale's (the library copies them).
+    expect(chart.options['rightPriceScale']).toMatchObject({ entireTextOnly: true });
+    // Nothing turns it off per pane.
+    for (const pane of [0, 1]) {
+      expect(chart.priceScale('right', pane).opts).not.toHaveProperty('entireTextOnly');
+    }
+  });
+
+  it('keeps the library’s attribution logo, placed in the corner under the price axis', () => {
+    const options = chart.options as { layout: { attributionLogo?: boolean } };
+    expect(options.layout.attributionLogo).toBe(true);
+    // The corner is the price axis' width: wide enough for the 35 px logo and its inset.
+    const scale = chart.options['rightPriceScale'] as { minimumWidth?: number };
+    expect(scale.minimumWidth).toBeGreaterThanOrEqual(35 + 2 * 6);
+    const placement = chart.container.querySelector('style');
+    expect(placement?.textContent).toContain('a#tv-attr-logo');
+    controller.dispose();
+    expect(chart.container.querySelector('style')).toBeNull();
+  });
+
   it('uses the symbol price format, 2 decimals by default', () => {
-    expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 2, minMove: 0.01 });
+    expectPriceFormat(2, 0.01);
     controller.show(BTC_LOADING);
-    expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 2, minMove: 0.01 });
+    expectPriceFormat(2, 0.01);
     const doge = { ...SYMBOL_CATALOGUE.DOGEUSDT, priceFormat: { precision: 6, minMove: 0.000001 } };
     controller.show({ ...BTC, symbol: 'DOGEUSDT', symbolInfo: doge });
-    expect(prices().options.priceFormat).toEqual({
-      type: 'price',
-      precision: 6,
-      minMove: 0.000001,
-    });
+    expectPriceFormat(6, 0.000001);
   });
 
   describe('without symbol info', () => {
     it('draws the candles with the catalogue format when the symbol info is unavailable', async () => {
       controller.show({ ...BTC_NO_INFO, symbol: 'DOGEUSDT' });
-      expect(prices().options.priceFormat).toEqual({
-        type: 'price',
-        precision: 5,
-        minMove: 0.00001,
-      });
+      expectPriceFormat(5, 0.00001);
       expect(watermark().text).toBe('Loading historical data...');
       feed.load(0).resolve(minuteCandles(T0, 500));
       await settle();
@@ -277,7 +304,7 @@ describe('ChartController', () => {
       const info = { ...SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 1, minMove: 0.1 } };
       controller.show(BTC_LOADING); // a refetch starts: what is drawn stays
       controller.show({ ...BTC, symbolInfo: info });
-      expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 1, minMove: 0.1 });
+      expectPriceFormat(1, 0.1);
       expect(prices().bars).toHaveLength(1000);
       expect(prices().setDataCalls).toBe(setDataCalls);
       expect(chart.crosshairClears).toBe(clears);
@@ -476,7 +503,7 @@ describe('ChartController', () => {
     expect(prices().bars).toHaveLength(0);
     expect(chart.crosshairClears).toBe(clears + 1);
     expect(feed.loads).toHaveLength(2);
-    expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 3, minMove: 0.001 });
+    expectPriceFormat(3, 0.001);
   });
 
   it('keeps data, older pages and scroll when a refetch returns the same symbol info', async () => {

@@ -50,11 +50,13 @@ import { type ChartTimers } from './ChartTimers';
 import { describeLegendBar } from './describeLegendBar';
 import { CandleHistory } from './CandleHistory';
 import { ChartProbe } from './ChartProbe';
+import { chartPriceFormat } from './chartPriceFormat';
 import { FrameCoalescer, type FrameScheduler, animationFrameScheduler } from './FrameCoalescer';
 import { HistoryPager } from './HistoryPager';
 import { LatestCandles } from './LatestCandles';
 import { formatTickMark } from './formatTickMark';
 import { LocalTimeAdapter } from './LocalTimeAdapter';
+import { PRICE_AXIS_MIN_WIDTH, placeAttributionLogo } from './placeAttributionLogo';
 import {
   CANDLE_PAGE_SIZE,
   DEFAULT_PRICE_FORMAT,
@@ -240,6 +242,7 @@ export class ChartController {
   private readonly timers: ChartTimers;
   private readonly live: FrameCoalescer<Candle>;
   private readonly resizeObserver: ResizeObserver | undefined;
+  private readonly removeLogoPlacement: () => void;
   private session: Session | undefined;
   private rsiTimer: unknown;
   private disposed = false;
@@ -258,11 +261,21 @@ export class ChartController {
         background: { color: 'transparent' },
         textColor,
         panes: { enableResize: false, separatorColor: gridColor },
+        // The library's licence asks for the link to tradingview.com; placeAttributionLogo puts
+        // it where it covers no data.
+        attributionLogo: true,
       },
       grid: { vertLines: { color: gridColor }, horzLines: { color: gridColor } },
       crosshair: { mode: CrosshairMode.Hidden },
       ...HANDLING,
-      rightPriceScale: { visible: false },
+      // Both panes' right scales. A tick label whose text would be cut by the pane's top or
+      // bottom edge ("87600.00" half drawn) is left out; the axis stays wide enough for the
+      // attribution logo in the corner below it.
+      rightPriceScale: {
+        visible: false,
+        entireTextOnly: true,
+        minimumWidth: PRICE_AXIS_MIN_WIDTH,
+      },
       timeScale: {
         borderColor: gridColor,
         rightOffset: RIGHT_OFFSET_BARS,
@@ -280,7 +293,7 @@ export class ChartController {
     };
     this.prices = this.chart.addSeries(CandlestickSeries, {
       ...candleColors,
-      priceFormat: { type: 'price', ...DEFAULT_PRICE_FORMAT },
+      priceFormat: chartPriceFormat(DEFAULT_PRICE_FORMAT),
       autoscaleInfoProvider: (base: () => AutoscaleInfo | null): AutoscaleInfo | null => {
         const info = base();
         if (!info?.priceRange) return info;
@@ -322,6 +335,7 @@ export class ChartController {
     this.chart.priceScale('right', 1).applyOptions({ scaleMargins: { top: 0.06, bottom: 0.06 } });
     const pricePane = this.chart.panes()[0];
     if (!pricePane) throw new Error('lightweight-charts created no price pane');
+    this.removeLogoPlacement = placeAttributionLogo(container);
     this.watermark = createTextWatermark(pricePane, {
       horzAlign: 'center',
       vertAlign: 'center',
@@ -461,6 +475,10 @@ export class ChartController {
     return this.probe.priceY(price);
   }
 
+  priceLabel(price: number): string {
+    return this.probe.priceLabel(price);
+  }
+
   rsiLength(): number {
     return this.probe.rsiLength();
   }
@@ -496,6 +514,7 @@ export class ChartController {
     this.overlay.dispose();
     this.watermark.detach();
     this.chart.remove();
+    this.removeLogoPlacement();
   }
 
   private startSession(view: ChartView): void {
@@ -570,8 +589,7 @@ export class ChartController {
   }
 
   private applyPriceFormat(view: ChartView): void {
-    const { precision, minMove } = priceFormatOf(view);
-    this.prices.applyOptions({ priceFormat: { type: 'price', precision, minMove } });
+    this.prices.applyOptions({ priceFormat: chartPriceFormat(priceFormatOf(view)) });
   }
 
   /** Draws the first page once it and the format are there, and shows the matching watermark. */

@@ -66,6 +66,11 @@ export class ChartProbe {
     return this.parts.prices.priceToCoordinate(price) ?? null;
   }
 
+  /** How the price axis (and its last-price and crosshair labels) writes `price`. */
+  priceLabel(price: number): string {
+    return this.parts.prices.priceFormatter().format(price);
+  }
+
   /** Number of bars with an RSI value (the chart leaves warm-up whitespace out). */
   rsiLength(): number {
     return this.parts.rsi.data().length;

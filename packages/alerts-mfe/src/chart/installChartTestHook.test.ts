@@ -16,6 +16,7 @@ const source: HookModule.ChartTestHookSource = {
   alertBands: () => [{ pane: 'price', lower: 64_000, upper: 65_000 }],
   barX: (time) => (time === 120 ? 640 : null),
   priceY: (price) => (price === 65_000 ? 200 : null),
+  priceLabel: (price) => `label ${price}`,
 };
 
 /** Loads the module afresh, as a page load does. */
@@ -65,6 +66,7 @@ describe('installChartTestHook', () => {
     expect(hook?.alertBands()).toEqual([{ pane: 'price', lower: 64_000, upper: 65_000 }]);
     expect(hook?.barX(120)).toBe(640);
     expect(hook?.priceY(65_000)).toBe(200);
+    expect(hook?.priceLabel(87_600)).toBe('label 87600');
     expect(Object.isFrozen(hook)).toBe(true);
     uninstall();
     expect(window.__pairwatchChart).toBeUndefined();

@@ -28,6 +28,8 @@ export interface ChartTestHook {
   barX(time: number): number | null;
   /** The y of a price in the price pane, CSS pixels from the chart's top; null off scale. */
   priceY(price: number): number | null;
+  /** How the price axis writes a price (its tick, last-price and crosshair labels). */
+  priceLabel(price: number): string;
 }
 
 declare global {
@@ -53,6 +55,7 @@ export type ChartTestHookSource = Pick<
   | 'alertBands'
   | 'barX'
   | 'priceY'
+  | 'priceLabel'
 >;
 
 /**
@@ -84,6 +87,7 @@ export function installChartTestHook(controller: ChartTestHookSource): () => voi
     alertBands: () => controller.alertBands(),
     barX: (time: number) => controller.barX(time as UnixSeconds),
     priceY: (price: number) => controller.priceY(price),
+    priceLabel: (price: number) => controller.priceLabel(price),
   });
   window.__pairwatchChart = hook;
   return () => {

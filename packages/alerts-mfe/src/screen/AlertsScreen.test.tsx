@@ -474,7 +474,8 @@ describe('AlertsScreen', () => {
       market.candles = minuteCandles(T0, 500);
       await render();
       await waitFor(() => expect(prices().bars).toHaveLength(500));
-      expect(prices().options.priceFormat).toEqual({ type: 'price', precision: 2, minMove: 0.01 });
+      expect(prices().options.priceFormat).toMatchObject({ type: 'custom', minMove: 0.01 });
+      expect(prices().priceFormatter().format(87_600)).toBe('87,600.00');
       expect(lastMockChart().watermarks[0]!.text).toBeUndefined();
     });
 

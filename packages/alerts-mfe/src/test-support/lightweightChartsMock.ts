@@ -124,6 +124,17 @@ export class MockSeries {
     this.options = { ...this.options, ...options };
   }
 
+  /** Like the library: a custom format's formatter, else the built-in one (no separators). */
+  priceFormatter(): { format: (price: number) => string } {
+    const format = this.options['priceFormat'] as
+      | { type: 'custom'; formatter: (price: number) => string }
+      | { type?: 'price'; precision?: number }
+      | undefined;
+    if (format?.type === 'custom') return { format: format.formatter };
+    const precision = format?.precision ?? 2;
+    return { format: (price) => price.toFixed(precision) };
+  }
+
   createPriceLine(options: Record<string, unknown>): MockPriceLine {
     const line = new MockPriceLine(options, this);
     this.lines.push(line);
