@@ -7,12 +7,13 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
+import { type UnixMillis } from '@pairwatch/domain';
 import webpush from 'web-push';
 import { PushSender } from '../src/push/PushSender';
 import { WebPushTransport } from '../src/push/WebPushTransport';
 import { type AlertStore } from '../src/storage/AlertStore';
 import { openAlertStore } from '../src/storage/openAlertStore';
+import { alertRecord } from '../src/test-support/alertRecord';
 import { LocalPushService, type LocalPushSubscription } from '../src/testing/LocalPushService';
 
 const MESSAGES = Number(process.env.BENCH_PUSHES ?? 5000);
@@ -92,31 +93,7 @@ async function fillOutbox(
   for (let i = 0; i < count; i += 1) {
     const alertId = `${tag}-alert-${i}`;
     await store.createAlert(
-      {
-        id: alertId,
-        subscriptionId: ids[i % ids.length]!,
-        symbol: 'BTCUSDT',
-        type: 'Price',
-        interval: 'OneMinute',
-        direction: 'up',
-        valueOnCreation: 60_000,
-        valueTarget: 65_000,
-        status: 'Active',
-        createdAt: 0 as UnixMillis,
-        triggeredAt: undefined,
-        triggeredValue: undefined,
-        condition: 'Crossing',
-        frequency: 'OnlyOnce',
-        valueUpper: undefined,
-        bars: undefined,
-        expiresAt: undefined,
-        message: undefined,
-        triggerCount: 0,
-        lastFiredPeriod: undefined,
-        creationCandleTime: 0 as UnixSeconds,
-        creationHigh: 60_000,
-        creationLow: 60_000,
-      },
+      alertRecord(alertId, ids[i % ids.length]!, { valueTarget: 65_000 }),
       Number.MAX_SAFE_INTEGER,
     );
     const payload = JSON.stringify({

@@ -10,6 +10,7 @@ import {
 } from '@pairwatch/domain';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
+import { alertRecord } from '../test-support/alertRecord';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
 import { AlertEngine } from './AlertEngine';
 
@@ -46,31 +47,18 @@ async function createAlert(
   } & Partial<Pick<AlertRecord, 'creationCandleTime' | 'creationHigh' | 'creationLow'>>,
 ): Promise<AlertRecord> {
   sequence += 1;
-  const alert: AlertRecord = {
-    id: `alert-${sequence}`,
-    subscriptionId: 'sub-1',
+  const alert = alertRecord(`alert-${sequence}`, 'sub-1', {
     symbol: fields.symbol ?? 'BTCUSDT',
     type: fields.type ?? 'Price',
     interval: fields.type === 'Rsi' ? (fields.interval ?? 'OneHour') : 'OneMinute',
     direction: alertDirection(fields.valueOnCreation, fields.valueTarget),
     valueOnCreation: fields.valueOnCreation,
     valueTarget: fields.valueTarget,
-    status: 'Active',
     createdAt: (T * 1000) as UnixMillis,
-    triggeredAt: undefined,
-    triggeredValue: undefined,
-    condition: 'Crossing',
-    frequency: 'OnlyOnce',
-    valueUpper: undefined,
-    bars: undefined,
-    expiresAt: undefined,
-    message: undefined,
-    triggerCount: 0,
-    lastFiredPeriod: undefined,
     creationCandleTime: (fields.creationCandleTime ?? T) as UnixSeconds,
     creationHigh: fields.creationHigh ?? fields.valueOnCreation,
     creationLow: fields.creationLow ?? fields.valueOnCreation,
-  };
+  });
   expect(await store.createAlert(alert, 1000)).toBe('created');
   return alert;
 }

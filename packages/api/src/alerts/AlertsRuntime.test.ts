@@ -10,6 +10,7 @@ import { ClusterDispatcher } from '../cluster/ClusterDispatcher';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
+import { alertRecord } from '../test-support/alertRecord';
 import { recordingLogger } from '../test-support/recordingLogger';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
 import { waitFor } from '@pairwatch/signalr-server/testing';
@@ -100,31 +101,12 @@ function runtime(
 
 async function storeAlert(valueTarget: number): Promise<AlertRecord> {
   sequence += 1;
-  const alert: AlertRecord = {
-    id: `alert-${sequence}`,
-    subscriptionId: 'sub-1',
-    symbol: 'BTCUSDT',
-    type: 'Price',
-    interval: 'OneMinute',
+  const alert = alertRecord(`alert-${sequence}`, 'sub-1', {
     direction: alertDirection(60_000, valueTarget),
-    valueOnCreation: 60_000,
     valueTarget,
-    status: 'Active',
     createdAt: (T * 1000) as UnixMillis,
-    triggeredAt: undefined,
-    triggeredValue: undefined,
-    condition: 'Crossing',
-    frequency: 'OnlyOnce',
-    valueUpper: undefined,
-    bars: undefined,
-    expiresAt: undefined,
-    message: undefined,
-    triggerCount: 0,
-    lastFiredPeriod: undefined,
     creationCandleTime: T as UnixSeconds,
-    creationHigh: 60_000,
-    creationLow: 60_000,
-  };
+  });
   expect(await store.createAlert(alert, 100)).toBe('created');
   return alert;
 }

@@ -1,20 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Alert, type SymbolId, type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
-import { fastifySignalR, Hub } from '@pairwatch/signalr-server';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { PostgresCoordinator } from '../cluster/PostgresCoordinator';
-import { registerProblemHandlers } from '../errors/problemHandlers';
+import { describe, expect, it } from '@jest/globals';
+import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
+import { Hub } from '@pairwatch/signalr-server';
+import Fastify from 'fastify';
 import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
+import { alertRecord } from '../test-support/alertRecord';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
-import { trustCertificate } from '../test-support/trustCertificate';
+import { setUpApiProcesses } from '../test-support/setUpApiProcesses';
 import { waitFor } from '@pairwatch/signalr-server/testing';
-import { LocalPushService } from '../testing/LocalPushService';
 import { alertsPlugin } from './alertsPlugin';
 
 // Several api processes on one PostgreSQL database (architecture §8), each with its own market,
@@ -28,14 +25,6 @@ const RETRY_MS = 200;
 const TAKEOVER_MS = RETRY_MS * 10;
 const STREAM = 'BTCUSDT|OneMinute';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface ApiProcess {
-  readonly name: string;
-  readonly app: FastifyInstance;
-  readonly market: ScriptedMarketData;
-  readonly coordinator: PostgresCoordinator;
-  readonly base: string;
-}
 
 describe('alerts across api processes: choosing the coordinator', () => {
   it('refuses a PostgreSQL store given without the URL its coordinator needs, and closes it', async () => {
@@ -78,129 +67,13 @@ describe('alerts across api processes: choosing the coordinator', () => {
 });
 
 describeWithPostgres('alerts across api processes', (database) => {
-  let push: LocalPushService;
-  let untrust: () => void;
-  let dataDir: string;
-  let observer: AlertStore;
-  let processes: ApiProcess[] = [];
-  let hubClients: HubConnection[] = [];
-
-  beforeAll(async () => {
-    push = await LocalPushService.start();
-    untrust = trustCertificate(push.certificatePem);
-    // Shared, as the processes of one deployment share their VAPID keys.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-cluster-'));
-    observer = await openAlertStore({ databaseUrl: database.url, dataDir });
+  const flat = [candle(T, 60_000, 60_000, 60_000, 60_000)];
+  const cluster = setUpApiProcesses(database, {
+    now: NOW,
+    history: { BTCUSDT: flat, ETHUSDT: flat },
+    retryMs: RETRY_MS,
   });
-
-  afterEach(async () => {
-    for (const client of hubClients) await client.stop();
-    hubClients = [];
-    for (const { app } of processes) await app.close();
-    processes = [];
-    for (const table of ['push_outbox', 'alerts', 'push_subscriptions', 'evaluation_marks']) {
-      await database.query(`DELETE FROM ${table}`);
-    }
-  });
-
-  afterAll(async () => {
-    await observer.close();
-    untrust();
-    await push.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /** Starts one api process; the first one started on an empty cluster leads. */
-  async function startProcess(name: string): Promise<ApiProcess> {
-    const market = new ScriptedMarketData();
-    for (const symbol of ['BTCUSDT', 'ETHUSDT'] as const) {
-      market.setHistory(symbol, 'OneMinute', [candle(T, 60_000, 60_000, 60_000, 60_000)]);
-    }
-    const coordinator = new PostgresCoordinator({
-      connectionString: database.url,
-      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      applicationName: name,
-      retryMs: RETRY_MS,
-      reconnectMinMs: 20,
-      reconnectMaxMs: 200,
-    });
-    const hub = new Hub<object>({});
-    const app = Fastify();
-    registerProblemHandlers(app);
-    await app.register(fastifySignalR, { hub, path: '/candles-hub' });
-    await app.register(alertsPlugin, {
-      config: {
-        dataDir,
-        databaseUrl: database.url,
-        vapid: {},
-        maxActiveAlerts: 10,
-        pushAllowPrivateEndpoints: true,
-      },
-      marketData: market,
-      hub,
-      coordinator,
-      now: () => NOW,
-    });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const started = { name, app, market, coordinator, base: `http://127.0.0.1:${port}` };
-    processes.push(started);
-    return started;
-  }
-
-  async function subscribe(through: ApiProcess) {
-    const subscription = push.createSubscription();
-    const response = await through.app.inject({
-      method: 'POST',
-      url: '/push/subscriptions',
-      payload: subscription,
-    });
-    expect(response.statusCode).toBe(201);
-    return {
-      subscriptionId: response.json<{ subscriptionId: string }>().subscriptionId,
-      endpoint: subscription.endpoint,
-    };
-  }
-
-  async function createAlert(
-    through: ApiProcess,
-    subscriptionId: string,
-    valueTarget: number,
-    symbol: SymbolId = 'BTCUSDT',
-  ): Promise<Alert> {
-    const response = await through.app.inject({
-      method: 'POST',
-      url: '/alerts',
-      payload: { symbol, type: 'Price', valueTarget, subscriptionId },
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json<Alert>();
-  }
-
-  /** A browser connected to one process, watching a subscription's alerts. */
-  async function watch(on: ApiProcess, subscriptionId: string): Promise<Alert[]> {
-    const client = new HubConnectionBuilder()
-      .withUrl(`${on.base}/candles-hub`)
-      .configureLogging(LogLevel.None)
-      .build();
-    const announced: Alert[] = [];
-    client.on('AlertTriggered', (alert: Alert) => announced.push(alert));
-    await client.start();
-    hubClients.push(client);
-    await client.invoke('WatchAlerts', subscriptionId);
-    return announced;
-  }
-
-  /** Ends the database session of whichever process holds the leader lock. */
-  async function killLeaderSession(): Promise<void> {
-    const rows = await database.query<{ killed: boolean }>(
-      `SELECT pg_terminate_backend(pid, 5000) AS killed FROM pg_locks
-        WHERE locktype = 'advisory' AND granted
-          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-    );
-    expect(rows).toEqual([{ killed: true }]);
-  }
+  const { startProcess, subscribe, createAlert, watch, killLeaderSession } = cluster;
 
   it('evaluates on the leader an alert created through a follower, without a restart, and fires it once for every hub', async () => {
     const leader = await startProcess('leader');
@@ -209,16 +82,16 @@ describeWithPostgres('alerts across api processes', (database) => {
     const heardOnFollower = await watch(follower, subscriptionId);
     const heardOnLeader = await watch(leader, subscriptionId);
 
-    const alert = await createAlert(follower, subscriptionId, 60_500);
+    const alert = await createAlert(follower, { subscriptionId, valueTarget: 60_500 });
     await waitFor(
       () => leader.market.subscribedStreams.includes(STREAM),
       'the leader to watch the alert',
     );
     const followerStreams = follower.market.subscribedStreams;
-    for (const { market } of processes) {
+    for (const { market } of cluster.processes) {
       market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 60_600, 59_950, 60_550));
     }
-    await push.waitForPushes(1, { endpoint });
+    await cluster.push.waitForPushes(1, { endpoint });
     await waitFor(
       () => heardOnFollower.length > 0 && heardOnLeader.length > 0,
       'both hubs to announce the trigger',
@@ -236,10 +109,10 @@ describeWithPostgres('alerts across api processes', (database) => {
     };
     expect([leader.coordinator.isLeader, follower.coordinator.isLeader]).toEqual([true, false]);
     expect(followerStreams).toEqual([]);
-    expect(push.receivedFor(endpoint)).toHaveLength(1);
+    expect(cluster.push.receivedFor(endpoint)).toHaveLength(1);
     expect(heardOnFollower).toEqual([fired]);
     expect(heardOnLeader).toEqual([fired]);
-    expect(await observer.countMessages()).toBe(0);
+    expect(await cluster.observer.countMessages()).toBe(0);
   });
 
   it('lets the leader go of an alert deleted through a follower, and of a deleted subscription’s alerts', async () => {
@@ -247,8 +120,15 @@ describeWithPostgres('alerts across api processes', (database) => {
     const follower = await startProcess('follower');
     const first = await subscribe(follower);
     const second = await subscribe(follower);
-    const alert = await createAlert(follower, first.subscriptionId, 60_500);
-    await createAlert(follower, second.subscriptionId, 61_000, 'ETHUSDT');
+    const alert = await createAlert(follower, {
+      subscriptionId: first.subscriptionId,
+      valueTarget: 60_500,
+    });
+    await createAlert(follower, {
+      subscriptionId: second.subscriptionId,
+      valueTarget: 61_000,
+      symbol: 'ETHUSDT',
+    });
     await waitFor(
       () => leader.market.subscribedStreams.length === 2,
       'the leader to watch both alerts',
@@ -280,20 +160,24 @@ describeWithPostgres('alerts across api processes', (database) => {
     const second = await startProcess('second');
     const { subscriptionId, endpoint } = await subscribe(second);
     const heard = await watch(second, subscriptionId);
-    await createAlert(second, subscriptionId, 60_500);
+    await createAlert(second, { subscriptionId, valueTarget: 60_500 });
     await waitFor(() => first.market.subscribedStreams.includes(STREAM), 'the leader to watch');
-    for (let tries = 0; (await observer.readEvaluationMarks()).get(STREAM) !== T; tries += 1) {
+    for (
+      let tries = 0;
+      (await cluster.observer.readEvaluationMarks()).get(STREAM) !== T;
+      tries += 1
+    ) {
       if (tries > 100) throw new Error('The leader never marked the stream as evaluated.');
       await pause(20);
     }
     // The crossing reaches the markets' history but no live update shows it: only a replay can.
-    for (const { market } of processes) {
+    for (const { market } of cluster.processes) {
       market.record('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 60_700, 59_900, 60_100));
     }
 
     await killLeaderSession();
     await waitFor(() => second.coordinator.isLeader, 'the follower to take over', TAKEOVER_MS);
-    const [message] = await push.waitForPushes(1, { endpoint });
+    const [message] = await cluster.push.waitForPushes(1, { endpoint });
     await waitFor(() => heard.length > 0, 'the hub to announce the trigger');
     await waitFor(
       () => first.market.subscribedStreams.length === 0,
@@ -312,39 +196,20 @@ describeWithPostgres('alerts across api processes', (database) => {
   it('rebuilds the leader’s index from the table when it leads again after its session dropped', async () => {
     const solo = await startProcess('solo');
     const { subscriptionId } = await subscribe(solo);
-    const before = await createAlert(solo, subscriptionId, 60_500);
+    const before = await createAlert(solo, { subscriptionId, valueTarget: 60_500 });
     await waitFor(() => solo.market.subscribedStreams.includes(STREAM), 'the engine to watch');
 
     await killLeaderSession();
     await waitFor(() => !solo.coordinator.isLeader, 'the process to stop leading');
     // Changed while it was disconnected: whatever was announced then, it never heard.
-    await observer.deleteAlert(before.id, subscriptionId);
-    await observer.createAlert(
-      {
-        id: 'created-while-away',
-        subscriptionId,
+    await cluster.observer.deleteAlert(before.id, subscriptionId);
+    await cluster.observer.createAlert(
+      alertRecord('created-while-away', subscriptionId, {
         symbol: 'ETHUSDT',
-        type: 'Price',
-        interval: 'OneMinute',
-        direction: 'up',
-        valueOnCreation: 60_000,
         valueTarget: 61_000,
-        status: 'Active',
         createdAt: NOW as UnixMillis,
-        triggeredAt: undefined,
-        triggeredValue: undefined,
-        condition: 'Crossing',
-        frequency: 'OnlyOnce',
-        valueUpper: undefined,
-        bars: undefined,
-        expiresAt: undefined,
-        message: undefined,
-        triggerCount: 0,
-        lastFiredPeriod: undefined,
         creationCandleTime: T as UnixSeconds,
-        creationHigh: 60_000,
-        creationLow: 60_000,
-      },
+      }),
       10,
     );
     await waitFor(() => solo.coordinator.isLeader, 'the process to lead again', TAKEOVER_MS);

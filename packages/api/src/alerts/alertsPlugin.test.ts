@@ -1,115 +1,51 @@
 import fs from 'node:fs';
 import { type AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { type Alert, type UnixMillis } from '@pairwatch/domain';
 import { fastifySignalR, Hub } from '@pairwatch/signalr-server';
-import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { InProcessCoordinator } from '../cluster/InProcessCoordinator';
-import { registerProblemHandlers } from '../errors/problemHandlers';
-import { LocalPushService } from '../testing/LocalPushService';
-import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
-import { trustCertificate } from '../test-support/trustCertificate';
+import { candle } from '../test-support/ScriptedMarketData';
+import { setUpAlertsApp } from '../test-support/setUpAlertsApp';
 import { openAlertStore } from '../storage/openAlertStore';
 import { type AlertStore } from '../storage/AlertStore';
-import { alertsPlugin, type AlertsPluginOptions } from './alertsPlugin';
 
 const T = 1_700_000_040;
 const NOW = (T + 30) * 1000;
 
-let app: FastifyInstance;
-let market: ScriptedMarketData;
-let store: AlertStore;
-let push: LocalPushService;
-let untrust: () => void;
-let dataDir: string;
-
-async function build(overrides: Partial<AlertsPluginOptions> = {}): Promise<void> {
-  app = Fastify();
-  registerProblemHandlers(app);
-  await app.register(alertsPlugin, {
-    config: {
-      dataDir,
-      databaseUrl: undefined,
-      vapid: {},
-      maxActiveAlerts: 3,
-      pushAllowPrivateEndpoints: true,
-    },
-    marketData: market,
-    hub: new Hub({}),
-    store,
-    now: () => NOW,
-    ...overrides,
-  });
-  await app.ready();
-}
-
-async function subscribe(): Promise<{ subscriptionId: string; endpoint: string }> {
-  const subscription = push.createSubscription();
-  const response = await app.inject({
-    method: 'POST',
-    url: '/push/subscriptions',
-    payload: subscription,
-  });
-  expect(response.statusCode).toBe(201);
-  return {
-    subscriptionId: response.json<{ subscriptionId: string }>().subscriptionId,
-    endpoint: subscription.endpoint,
-  };
-}
-
-async function createAlert(body: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: '/alerts', payload: body });
-}
-
-beforeAll(async () => {
-  push = await LocalPushService.start();
-  untrust = trustCertificate(push.certificatePem);
+const alerts = setUpAlertsApp({
+  now: NOW,
+  history(market) {
+    market.setHistory('BTCUSDT', 'OneMinute', [candle(T, 60_000, 60_200, 59_900, 60_000)]);
+  },
 });
-
-afterAll(async () => {
-  untrust();
-  await push.close();
-});
-
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-alerts-'));
-  market = new ScriptedMarketData();
-  market.setHistory('BTCUSDT', 'OneMinute', [candle(T, 60_000, 60_200, 59_900, 60_000)]);
-  store = await openAlertStore({ databaseUrl: undefined, dataDir, sqliteFile: ':memory:' });
-});
-
-afterEach(async () => {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const { build, subscribe, createAlert } = alerts;
 
 describe('the alerts plugin: push subscriptions', () => {
   it('serves the VAPID public key it generated into DATA_DIR', async () => {
     await build();
 
-    const response = await app.inject({ method: 'GET', url: '/push/public-key' });
+    const response = await alerts.app.inject({ method: 'GET', url: '/push/public-key' });
 
     const { publicKey } = response.json<{ publicKey: string }>();
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
     expect(
-      JSON.parse(fs.readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8')).publicKey,
+      JSON.parse(fs.readFileSync(path.join(alerts.dataDir, 'vapid-keys.json'), 'utf8')).publicKey,
     ).toBe(publicKey);
   });
 
   it('gives the same endpoint the same unguessable id: 201 when new, 200 after', async () => {
     await build();
-    const subscription = push.createSubscription();
+    const subscription = alerts.push.createSubscription();
 
-    const first = await app.inject({
+    const first = await alerts.app.inject({
       method: 'POST',
       url: '/push/subscriptions',
       payload: subscription,
     });
-    const again = await app.inject({
+    const again = await alerts.app.inject({
       method: 'POST',
       url: '/push/subscriptions',
       payload: subscription,
@@ -122,37 +58,32 @@ describe('the alerts plugin: push subscriptions', () => {
   });
 
   it('refuses new browsers once MAX_PUSH_SUBSCRIPTIONS are stored', async () => {
-    await build({
-      config: {
-        dataDir,
-        databaseUrl: undefined,
-        vapid: {},
-        maxActiveAlerts: 3,
-        pushAllowPrivateEndpoints: true,
-        maxPushSubscriptions: 1,
-      },
-    });
+    await build({ config: { maxPushSubscriptions: 1 } });
     const first = await subscribe();
 
-    const second = await app.inject({
+    const second = await alerts.app.inject({
       method: 'POST',
       url: '/push/subscriptions',
-      payload: push.createSubscription(),
+      payload: alerts.push.createSubscription(),
     });
 
     expect(first.subscriptionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(second.statusCode).toBe(503);
     expect(second.json()).toMatchObject({ code: 'SUBSCRIPTION_LIMIT_REACHED' });
-    expect(await store.countSubscriptions()).toBe(1);
+    expect(await alerts.store.countSubscriptions()).toBe(1);
   });
 
   it('refuses the same endpoint with other keys (409) instead of handing over its id', async () => {
     await build();
-    const victim = push.createSubscription();
-    const first = await app.inject({ method: 'POST', url: '/push/subscriptions', payload: victim });
-    const attacker = { ...push.createSubscription(), endpoint: victim.endpoint };
+    const victim = alerts.push.createSubscription();
+    const first = await alerts.app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: victim,
+    });
+    const attacker = { ...alerts.push.createSubscription(), endpoint: victim.endpoint };
 
-    const takeover = await app.inject({
+    const takeover = await alerts.app.inject({
       method: 'POST',
       url: '/push/subscriptions',
       payload: attacker,
@@ -165,9 +96,9 @@ describe('the alerts plugin: push subscriptions', () => {
 
   it('refuses a subscription whose p256dh is not a P-256 key, as problem+json', async () => {
     await build();
-    const subscription = push.createSubscription();
+    const subscription = alerts.push.createSubscription();
 
-    const response = await app.inject({
+    const response = await alerts.app.inject({
       method: 'POST',
       url: '/push/subscriptions',
       payload: { ...subscription, keys: { ...subscription.keys, p256dh: 'AAAA' } },
@@ -186,11 +117,11 @@ describe('the alerts plugin: push subscriptions', () => {
     const { subscriptionId } = await subscribe();
     await createAlert({ symbol: 'BTCUSDT', type: 'Price', valueTarget: 65_000, subscriptionId });
 
-    const deleted = await app.inject({
+    const deleted = await alerts.app.inject({
       method: 'DELETE',
       url: `/push/subscriptions/${subscriptionId}`,
     });
-    const listed = await app.inject({
+    const listed = await alerts.app.inject({
       method: 'GET',
       url: `/alerts?subscriptionId=${subscriptionId}`,
     });
@@ -204,7 +135,7 @@ describe('the alerts plugin: push subscriptions', () => {
     expect(deleted.statusCode).toBe(204);
     expect(listed.json()).toEqual([]);
     expect(created.statusCode).toBe(404);
-    expect(market.subscribedStreams).toEqual([]);
+    expect(alerts.market.subscribedStreams).toEqual([]);
   });
 });
 
@@ -219,7 +150,7 @@ describe('the alerts plugin: alerts', () => {
       valueTarget: 65_000,
       subscriptionId,
     });
-    const listed = await app.inject({
+    const listed = await alerts.app.inject({
       method: 'GET',
       url: `/alerts?subscriptionId=${subscriptionId}`,
     });
@@ -246,7 +177,7 @@ describe('the alerts plugin: alerts', () => {
     const hours = Array.from({ length: 30 }, (_, i) =>
       candle(T - (30 - i) * 3600, 100, 101, 99, i % 2 === 0 ? 100 : 101),
     );
-    market.setHistory('ETHUSDT', 'OneHour', hours);
+    alerts.market.setHistory('ETHUSDT', 'OneHour', hours);
     await build();
     const { subscriptionId } = await subscribe();
 
@@ -318,7 +249,7 @@ describe('the alerts plugin: alerts', () => {
 
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject({ code, detail: expect.stringContaining(detail) });
-    expect(await store.listAlerts(subscriptionId)).toEqual([]);
+    expect(await alerts.store.listAlerts(subscriptionId)).toEqual([]);
   });
 
   it('refuses an alert for a subscription id it never issued', async () => {
@@ -378,19 +309,19 @@ describe('the alerts plugin: alerts', () => {
       })
     ).json<Alert>();
 
-    const foreign = await app.inject({
+    const foreign = await alerts.app.inject({
       method: 'DELETE',
       url: `/alerts/${alert.id}?subscriptionId=${stranger.subscriptionId}`,
     });
-    const afterForeign = await app.inject({
+    const afterForeign = await alerts.app.inject({
       method: 'GET',
       url: `/alerts?subscriptionId=${owner.subscriptionId}`,
     });
-    const own = await app.inject({
+    const own = await alerts.app.inject({
       method: 'DELETE',
       url: `/alerts/${alert.id}?subscriptionId=${owner.subscriptionId}`,
     });
-    const afterOwn = await app.inject({
+    const afterOwn = await alerts.app.inject({
       method: 'GET',
       url: `/alerts?subscriptionId=${owner.subscriptionId}`,
     });
@@ -407,10 +338,10 @@ describe('the alerts plugin: alerts', () => {
     await subscribe();
     await subscribe();
 
-    const response = await app.inject({
+    const response = await alerts.app.inject({
       method: 'POST',
       url: '/push/subscriptions',
-      payload: push.createSubscription(),
+      payload: alerts.push.createSubscription(),
     });
 
     expect(response.statusCode).toBe(429);
@@ -425,9 +356,9 @@ describe('the alerts plugin: alerts', () => {
       await createAlert({ symbol: 'BTCUSDT', type: 'Price', valueTarget: 60_500, subscriptionId })
     ).json<Alert>();
 
-    market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 60_600, 59_950, 60_550));
-    const [message] = await push.waitForPushes(1, { endpoint });
-    const listed = await app.inject({
+    alerts.market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 60_600, 59_950, 60_550));
+    const [message] = await alerts.push.waitForPushes(1, { endpoint });
+    const listed = await alerts.app.inject({
       method: 'GET',
       url: `/alerts?subscriptionId=${subscriptionId}`,
     });
@@ -454,22 +385,22 @@ describe('the alerts plugin: alerts', () => {
   });
 
   it('keeps what it stored when the app restarts on the same store file', async () => {
-    await store.close();
-    store = await openAlertStore({ databaseUrl: undefined, dataDir });
+    await alerts.store.close();
+    alerts.store = await openAlertStore({ databaseUrl: undefined, dataDir: alerts.dataDir });
     await build();
     const { subscriptionId } = await subscribe();
     await createAlert({ symbol: 'BTCUSDT', type: 'Price', valueTarget: 65_000, subscriptionId });
-    await app.close();
+    await alerts.app.close();
 
-    store = await openAlertStore({ databaseUrl: undefined, dataDir });
+    alerts.store = await openAlertStore({ databaseUrl: undefined, dataDir: alerts.dataDir });
     await build();
-    const listed = await app.inject({
+    const listed = await alerts.app.inject({
       method: 'GET',
       url: `/alerts?subscriptionId=${subscriptionId}`,
     });
 
     expect(listed.json()).toHaveLength(1);
-    expect(await store.findSubscription(subscriptionId)).toMatchObject({
+    expect(await alerts.store.findSubscription(subscriptionId)).toMatchObject({
       createdAt: NOW as UnixMillis,
     });
   });
@@ -487,24 +418,16 @@ describe('the alerts plugin: push endpoints in the api’s own network', () => {
     ['https://0.0.0.0/push/x', 'an unspecified address'],
   ])('refuses %s (%s) with 400 and stores nothing', async (endpoint, reason) => {
     const saved: string[] = [];
-    store = Object.assign(Object.create(store) as AlertStore, {
+    alerts.store = Object.assign(Object.create(alerts.store) as AlertStore, {
       saveSubscription: async (keys: { endpoint: string }) => {
         saved.push(keys.endpoint);
         return { subscriptionId: 'never', created: true };
       },
     });
-    await build({
-      config: {
-        dataDir,
-        databaseUrl: undefined,
-        vapid: {},
-        maxActiveAlerts: 3,
-        pushAllowPrivateEndpoints: false,
-      },
-    });
-    const { keys } = push.createSubscription();
+    await build({ config: { pushAllowPrivateEndpoints: false } });
+    const { keys } = alerts.push.createSubscription();
 
-    const response = await app.inject({
+    const response = await alerts.app.inject({
       method: 'POST',
       url: '/push/subscriptions',
       payload: { endpoint, keys },
@@ -522,18 +445,10 @@ describe('the alerts plugin: push endpoints in the api’s own network', () => {
   });
 
   it('accepts a public https endpoint without PUSH_ALLOW_PRIVATE_ENDPOINTS', async () => {
-    await build({
-      config: {
-        dataDir,
-        databaseUrl: undefined,
-        vapid: {},
-        maxActiveAlerts: 3,
-        pushAllowPrivateEndpoints: false,
-      },
-    });
-    const { keys } = push.createSubscription();
+    await build({ config: { pushAllowPrivateEndpoints: false } });
+    const { keys } = alerts.push.createSubscription();
 
-    const response = await app.inject({
+    const response = await alerts.app.inject({
       method: 'POST',
       url: '/push/subscriptions',
       payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def', keys },
@@ -546,7 +461,7 @@ describe('the alerts plugin: push endpoints in the api’s own network', () => {
 describe('the alerts plugin: malformed subscription ids', () => {
   it('answers DELETE /push/subscriptions with a malformed id with 400, without a lookup', async () => {
     const deleted: string[] = [];
-    store = Object.assign(Object.create(store) as AlertStore, {
+    alerts.store = Object.assign(Object.create(alerts.store) as AlertStore, {
       deleteSubscription: async (id: string) => {
         deleted.push(id);
         return undefined;
@@ -554,7 +469,7 @@ describe('the alerts plugin: malformed subscription ids', () => {
     });
     await build();
 
-    const response = await app.inject({
+    const response = await alerts.app.inject({
       method: 'DELETE',
       url: `/push/subscriptions/${encodeURIComponent('not an id!')}`,
     });
@@ -567,32 +482,19 @@ describe('the alerts plugin: malformed subscription ids', () => {
 
   it('fails WatchAlerts with a malformed id as a hub error, without a lookup', async () => {
     const looked: string[] = [];
-    const real = store;
-    store = Object.assign(Object.create(real) as AlertStore, {
+    const real = alerts.store;
+    alerts.store = Object.assign(Object.create(real) as AlertStore, {
       findSubscription: async (id: string) => {
         looked.push(id);
         return real.findSubscription(id);
       },
     });
     const hub = new Hub<object>({});
-    app = Fastify();
-    registerProblemHandlers(app);
-    await app.register(fastifySignalR, { hub, path: '/candles-hub' });
-    await app.register(alertsPlugin, {
-      config: {
-        dataDir,
-        databaseUrl: undefined,
-        vapid: {},
-        maxActiveAlerts: 3,
-        pushAllowPrivateEndpoints: true,
-      },
-      marketData: market,
-      hub,
-      store,
-      now: () => NOW,
+    await build({ hub }, async (app) => {
+      await app.register(fastifySignalR, { hub, path: '/candles-hub' });
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
+    await alerts.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = alerts.app.server.address() as AddressInfo;
     const client = new HubConnectionBuilder()
       .withUrl(`http://127.0.0.1:${port}/candles-hub`)
       .configureLogging(LogLevel.None)
@@ -611,10 +513,10 @@ describe('the alerts plugin: malformed subscription ids', () => {
 
 describe('the alerts plugin: closing what it opened', () => {
   it('closes its store when the VAPID keys cannot be loaded', async () => {
-    fs.writeFileSync(path.join(dataDir, 'vapid-keys.json'), 'not json');
+    fs.writeFileSync(path.join(alerts.dataDir, 'vapid-keys.json'), 'not json');
     let closed = 0;
-    const real = store;
-    store = Object.assign(Object.create(real) as AlertStore, {
+    const real = alerts.store;
+    alerts.store = Object.assign(Object.create(real) as AlertStore, {
       close: async () => {
         closed += 1;
         await real.close();
@@ -627,8 +529,8 @@ describe('the alerts plugin: closing what it opened', () => {
 
   it('still closes the push sender and the store when leaving the cluster fails', async () => {
     let closed = 0;
-    const real = store;
-    store = Object.assign(Object.create(real) as AlertStore, {
+    const real = alerts.store;
+    alerts.store = Object.assign(Object.create(real) as AlertStore, {
       close: async () => {
         closed += 1;
         await real.close();
@@ -643,7 +545,7 @@ describe('the alerts plugin: closing what it opened', () => {
     }
     await build({ coordinator: new FailingCoordinator(pino({ level: 'silent' })) });
 
-    const closing = app.close();
+    const closing = alerts.app.close();
 
     await expect(closing).rejects.toBe(failure);
     expect(closed).toBe(1);

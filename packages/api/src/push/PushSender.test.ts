@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
+import { type UnixMillis } from '@pairwatch/domain';
 import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
+import { alertRecord } from '../test-support/alertRecord';
 import { PushSender, type PushSenderOptions } from './PushSender';
 import { type PushOutcome, type PushRequest, type PushTransport } from './PushTransport';
 
@@ -36,31 +37,13 @@ async function queueAlertMessage(subscription: string, alertId: string): Promise
     );
   }
   await store.createAlert(
-    {
-      id: alertId,
-      subscriptionId: subscription,
-      symbol: 'BTCUSDT',
-      type: 'Price',
-      interval: 'OneMinute',
-      direction: 'up',
+    alertRecord(alertId, subscription, {
       valueOnCreation: 1,
       valueTarget: 2,
-      status: 'Active',
       createdAt: T0 as UnixMillis,
-      triggeredAt: undefined,
-      triggeredValue: undefined,
-      condition: 'Crossing',
-      frequency: 'OnlyOnce',
-      valueUpper: undefined,
-      bars: undefined,
-      expiresAt: undefined,
-      message: undefined,
-      triggerCount: 0,
-      lastFiredPeriod: undefined,
-      creationCandleTime: 0 as UnixSeconds,
       creationHigh: 1,
       creationLow: 1,
-    },
+    }),
     1000,
   );
   await store.triggerAlert(

@@ -1,7 +1,10 @@
 import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
 import { type AlertRecord } from '../storage/AlertStore';
 
-/** An active bullish BTCUSDT price alert (60,000 → 70,000) of `subscriptionId`, for store tests. */
+/**
+ * An active bullish BTCUSDT price alert (60,000 → 70,000) of `subscriptionId`, for tests and
+ * benches that store one.
+ */
 export function alertRecord(
   id: string,
   subscriptionId: string,
