@@ -1,4 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
+import { askForChartHook, chartPriceData, waitForChartBars } from '../harness/chartBars';
 import { type ChartWindow } from '../harness/ChartWindow';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
 
@@ -15,12 +16,6 @@ const SCREENS = [
   { name: 'phone', use: PHONE },
 ] as const;
 
-interface Bar {
-  readonly time: number;
-  readonly high: number;
-  readonly close: number;
-}
-
 interface Box {
   readonly x: number;
   readonly y: number;
@@ -28,22 +23,10 @@ interface Box {
   readonly height: number;
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    (window as ChartWindow).__PAIRWATCH_E2E__ = true;
-  });
-});
+test.beforeEach(({ page }) => askForChartHook(page));
 
-function priceData(page: Page): Promise<Bar[]> {
-  return page.evaluate(() => (window as ChartWindow).__pairwatchChart?.priceData() ?? []);
-}
-
-async function waitForBars(page: Page): Promise<Bar[]> {
-  await expect
-    .poll(async () => (await priceData(page)).length, { timeout: 20_000 })
-    .toBeGreaterThanOrEqual(500);
-  return priceData(page);
-}
+const priceData = chartPriceData;
+const waitForBars = waitForChartBars;
 
 /** Two animation frames: lightweight-charts paints in the next one. */
 function painted(page: Page): Promise<void> {
@@ -269,14 +252,21 @@ for (const screen of SCREENS) {
       const bars = await waitForBars(page);
       await page.evaluate(() => window.scrollTo(0, 0));
       await painted(page);
-      // The legend shows the latest bar while the pointer is off the chart.
-      const last = (await priceData(page)).at(-1)!;
+      // The legend shows the latest bar while the pointer is off the chart. A simulated tick can
+      // land between two reads, so the axis label and the legend are compared until both read
+      // the same last close.
       await expect.poll(() => legendClose(page)).toMatch(/^\d{1,3}(,\d{3})+\.\d{2}$/);
-      const label = await page.evaluate(
-        (close) => (window as ChartWindow).__pairwatchChart!.priceLabel(close),
-        last.close,
-      );
-      expect(label).toBe(await legendClose(page));
+      await expect
+        .poll(async () => {
+          const last = (await priceData(page)).at(-1)!;
+          const label = await page.evaluate(
+            (close) => (window as ChartWindow).__pairwatchChart!.priceLabel(close),
+            last.close,
+          );
+          const legend = await legendClose(page);
+          return label === legend ? 'the same' : `axis ${label}, legend ${legend}`;
+        })
+        .toBe('the same');
       const highest = Math.max(...bars.map((bar) => bar.high));
       const widest = await page.evaluate(
         (high) => (window as ChartWindow).__pairwatchChart!.priceLabel(high),

@@ -1,5 +1,6 @@
 import { type CDPSession, type Locator, type Page } from '@playwright/test';
 import { RSI_PANE_HEIGHT } from '@pairwatch/alerts-mfe/testing';
+import { askForChartHook, chartPriceData, waitForChartBars } from '../harness/chartBars';
 import { type ChartWindow } from '../harness/ChartWindow';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
 
@@ -21,27 +22,10 @@ const DOWN = [0xef, 0x53, 0x50] as const;
  */
 const CANDLES_SHOWN = 1500;
 
-interface Bar {
-  readonly time: number;
-  readonly close: number;
-}
+test.beforeEach(({ page }) => askForChartHook(page));
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    (window as ChartWindow).__PAIRWATCH_E2E__ = true;
-  });
-});
-
-function priceData(page: Page): Promise<Bar[]> {
-  return page.evaluate(() => (window as ChartWindow).__pairwatchChart?.priceData() ?? []);
-}
-
-async function waitForBars(page: Page): Promise<Bar[]> {
-  await expect
-    .poll(async () => (await priceData(page)).length, { timeout: 20_000 })
-    .toBeGreaterThanOrEqual(500);
-  return priceData(page);
-}
+const priceData = chartPriceData;
+const waitForBars = waitForChartBars;
 
 function priceScaleAuto(page: Page): Promise<boolean | undefined> {
   return page.evaluate(() => (window as ChartWindow).__pairwatchChart?.priceScaleAuto());
