@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
-import { stubPush } from '../harness/stubPush';
+import { openAlertsWithPush } from '../harness/enablePush';
 
 // axe-core's WCAG 2 A/AA rules on each screen, light and dark: no serious or critical violation.
 // The chart's canvases are images to axe; everything else (tables, forms, banners) is audited.
@@ -37,18 +37,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       context,
       stack,
     }) => {
-      const { publicKey } = (await (await fetch(`${stack.urls.api}/push/public-key`)).json()) as {
-        publicKey: string;
-      };
-      const subscription = await stack.push.createSubscription({
-        applicationServerKey: publicKey,
-      });
-      await context.grantPermissions(['notifications'], {
-        origin: new URL(stack.urls.shell).origin,
-      });
-      await stubPush(page, subscription);
-      await page.goto('/alerts');
-      await clickOnScreen(page.getByRole('button', { name: 'enable push notifications' }));
+      await openAlertsWithPush(page, context, stack);
       await expect(page.getByRole('button', { name: 'Create Alert' })).toBeEnabled();
       // A level far above the market: the alert is made, and stays quiet.
       await page.getByRole('textbox', { name: 'Target value' }).fill('9999999');

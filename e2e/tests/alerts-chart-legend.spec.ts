@@ -8,7 +8,8 @@ import {
 } from '../harness/fixtures';
 import { RSI_PANE_HEIGHT } from '@pairwatch/alerts-mfe/testing';
 import { type ChartWindow } from '../harness/ChartWindow';
-import { stubPush, type StubbedPushWindow } from '../harness/stubPush';
+import { openAlertsWithPush } from '../harness/enablePush';
+import { type StubbedPushWindow } from '../harness/stubPush';
 
 // What a trader reads off the chart (docs/product.md §2): the legend's O/H/L/C of the latest or
 // hovered bar, Active alerts drawn as levels, a triggered one as a marker on its bar, and the "+"
@@ -228,15 +229,7 @@ test('Active alerts are drawn as levels, a deleted one goes, a triggered one bec
   artifacts,
 }) => {
   test.setTimeout(90_000);
-  const { publicKey } = (await (await fetch(`${stack.urls.api}/push/public-key`)).json()) as {
-    publicKey: string;
-  };
-  const subscription = await stack.push.createSubscription({ applicationServerKey: publicKey });
-  await context.grantPermissions(['notifications'], { origin: new URL(stack.urls.shell).origin });
-  await stubPush(page, subscription);
-  await page.goto('/alerts');
-  await clickOnScreen(page.getByRole('button', { name: 'enable push notifications' }));
-  await expect(page.getByText(/To create and receive alerts, please/)).toHaveCount(0);
+  await openAlertsWithPush(page, context, stack);
   const bars = await waitForBars(page);
   const lines = () => page.evaluate(() => (window as LegendWindow).__pairwatchChart!.alertLines());
 

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
-import { stubPush } from '../harness/stubPush';
+import { openAlertsWithPush } from '../harness/enablePush';
 
 // One alert of each condition made through the New Alert card, as a person makes it (the
 // Condition list, the fields it asks for, Create Alert), then seen in "Your alerts" in words and on
@@ -41,15 +41,7 @@ test('makes one alert of each condition through the form and sees each listed in
   artifacts,
 }) => {
   test.setTimeout(150_000);
-  const { publicKey } = (await (await fetch(`${stack.urls.api}/push/public-key`)).json()) as {
-    publicKey: string;
-  };
-  const subscription = await stack.push.createSubscription({ applicationServerKey: publicKey });
-  await context.grantPermissions(['notifications'], { origin: new URL(stack.urls.shell).origin });
-  await stubPush(page, subscription);
-  await page.goto('/alerts');
-  await clickOnScreen(page.getByRole('button', { name: 'enable push notifications' }));
-  await expect(page.getByText(/To create and receive alerts, please/)).toHaveCount(0);
+  await openAlertsWithPush(page, context, stack);
   await expect
     .poll(() =>
       page.evaluate(() => (window as ChartWindow).__pairwatchChart?.priceData().length ?? 0),

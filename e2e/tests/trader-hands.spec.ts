@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
-import { stubPush } from '../harness/stubPush';
+import { openAlertsWithPush } from '../harness/enablePush';
 
 // Issue #28, "the chart in a trader's hands": numbers typed as the app writes them (item 3), an
 // Undo for a deleted position with finger-sized row buttons on a phone (item 4), and the Add
@@ -52,17 +52,7 @@ test.describe("The chart in a trader's hands (issue #28)", () => {
     stack,
     artifacts,
   }) => {
-    const { publicKey } = (await (await fetch(`${stack.urls.api}/push/public-key`)).json()) as {
-      publicKey: string;
-    };
-    const subscription = await stack.push.createSubscription({ applicationServerKey: publicKey });
-    await context.grantPermissions(['notifications'], {
-      origin: new URL(stack.urls.shell).origin,
-    });
-    await stubPush(page, subscription);
-    await page.goto('/alerts?symbol=ETHUSDT');
-    await clickOnScreen(page.getByRole('button', { name: 'enable push notifications' }));
-    await expect(page.getByText(/To create and receive alerts, please/)).toHaveCount(0);
+    await openAlertsWithPush(page, context, stack, '/alerts?symbol=ETHUSDT');
 
     const target = page.getByRole('textbox', { name: 'Target value' });
     await target.fill('3,00');

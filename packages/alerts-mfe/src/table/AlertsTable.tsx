@@ -263,19 +263,34 @@ function AlertRow({ alert, symbolInfo, onSelect, onDelete, deleting }: AlertRowP
         ) : null}
       </TableCell>
       <TableCell align="right">
-        <IconButton
-          size="small"
-          aria-label={`Delete ${alert.symbol} ${typeLabel}`}
+        <DeleteAlertButton
+          label={`Delete ${alert.symbol} ${typeLabel}`}
           disabled={deleting}
-          sx={DELETE_BUTTON_SX}
           onClick={() => onDelete(alert)}
-        >
-          <SvgIcon fontSize="small">
-            <path d={DELETE_ICON} />
-          </SvgIcon>
-        </IconButton>
+        />
       </TableCell>
     </TableRow>
+  );
+}
+
+/** A row's delete button: the trash icon, 44 px on phones (WCAG 2.5.5). */
+function DeleteAlertButton(props: {
+  readonly label: string;
+  readonly disabled: boolean;
+  readonly onClick: () => void;
+}) {
+  return (
+    <IconButton
+      size="small"
+      aria-label={props.label}
+      disabled={props.disabled}
+      sx={DELETE_BUTTON_SX}
+      onClick={props.onClick}
+    >
+      <SvgIcon fontSize="small">
+        <path d={DELETE_ICON} />
+      </SvgIcon>
+    </IconButton>
   );
 }
 
@@ -304,17 +319,11 @@ function UnreadableAlertRow({ alert, onDelete, deleting }: UnreadableAlertRowPro
             {id === undefined ? null : <Muted>{`Alert ${id}`}</Muted>}
           </div>
           {id === undefined ? null : (
-            <IconButton
-              size="small"
-              aria-label={`Delete ${symbol ?? 'alert'} ${id}`}
+            <DeleteAlertButton
+              label={`Delete ${symbol ?? 'alert'} ${id}`}
               disabled={deleting}
-              sx={DELETE_BUTTON_SX}
               onClick={() => onDelete(alert)}
-            >
-              <SvgIcon fontSize="small">
-                <path d={DELETE_ICON} />
-              </SvgIcon>
-            </IconButton>
+            />
           )}
         </Box>
       </TableCell>
