@@ -17,8 +17,15 @@ export const allowedImports = {
   shell: ['domain', 'ui-kit', 'market-data'],
   'alerts-mfe': ['domain', 'ui-kit', 'market-data'],
   'positions-mfe': ['domain', 'ui-kit', 'market-data'],
+  'test-support': [],
 };
 const allPackages = Object.keys(allowedImports);
+
+/**
+ * Packages of stand-ins for tests: any package's tests, test helpers (`src/test-support/`) and
+ * benchmarks may import them, its product code never (architecture §1).
+ */
+const testOnlyPackages = ['test-support'];
 
 const deepImport = {
   // `@pairwatch/x/testing` is a declared entry point (test fixtures), not an internal path; so is
@@ -27,32 +34,57 @@ const deepImport = {
   message: "Import a package from its root ('@pairwatch/x'), never its internals.",
 };
 
-function boundaryBlock(pkg) {
-  const banned = allPackages.filter((p) => p !== pkg && !allowedImports[pkg].includes(p));
+function restrictImports(pkg, banned, testOnly) {
   return {
-    files: [`packages/${pkg}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            deepImport,
-            ...(banned.length
-              ? [
-                  {
-                    group: banned.map((p) => `@pairwatch/${p}`),
-                    message: `@pairwatch/${pkg} may import only ${
-                      allowedImports[pkg].map((p) => `@pairwatch/${p}`).join(', ') ||
-                      'no workspace package'
-                    } (dependency direction, docs/architecture.md §1).`,
-                  },
-                ]
-              : []),
-          ],
-        },
-      ],
-    },
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          deepImport,
+          ...(banned.length
+            ? [
+                {
+                  group: banned.map((p) => `@pairwatch/${p}`),
+                  message: `@pairwatch/${pkg} may import only ${
+                    allowedImports[pkg].map((p) => `@pairwatch/${p}`).join(', ') ||
+                    'no workspace package'
+                  } (dependency direction, docs/architecture.md §1).`,
+                },
+              ]
+            : []),
+          ...(testOnly.length
+            ? [
+                {
+                  group: testOnly.map((p) => `@pairwatch/${p}`),
+                  message:
+                    'Stand-ins for tests: only tests, src/test-support/ and bench/ import them (docs/architecture.md §1).',
+                },
+              ]
+            : []),
+        ],
+      },
+    ],
   };
+}
+
+/** The dependency direction for one package: its product code, then its tests and benchmarks. */
+function boundaryBlocks(pkg) {
+  const others = allPackages.filter((p) => p !== pkg && !allowedImports[pkg].includes(p));
+  const banned = others.filter((p) => !testOnlyPackages.includes(p));
+  const testOnly = others.filter((p) => testOnlyPackages.includes(p));
+  const testFiles = [
+    `packages/${pkg}/src/**/*.test.{ts,tsx}`,
+    `packages/${pkg}/src/test-support/**/*.{ts,tsx}`,
+    `packages/${pkg}/bench/**/*.{ts,tsx}`,
+  ];
+  return [
+    {
+      files: [`packages/${pkg}/**/*.{ts,tsx}`],
+      ignores: testFiles,
+      rules: restrictImports(pkg, banned, testOnly),
+    },
+    { files: testFiles, rules: restrictImports(pkg, banned, []) },
+  ];
 }
 
 const impure = 'domain is pure: time, I/O and randomness arrive as arguments.';
@@ -89,7 +121,7 @@ export default tseslint.config(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
-  ...allPackages.map(boundaryBlock),
+  ...allPackages.flatMap(boundaryBlocks),
   {
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -187,7 +219,7 @@ export default tseslint.config(
   },
   {
     files: [
-      'packages/{api,signalr-server,exchange-sim}/**/*.ts',
+      'packages/{api,signalr-server,exchange-sim,test-support}/**/*.ts',
       'tools/**/*.{ts,mjs}',
       'e2e/**/*.ts',
       'scripts/**/*.mjs',

@@ -87,6 +87,24 @@ describe('lint boundaries', () => {
     expect(messages).toEqual([]);
   });
 
+  it('keeps the stand-ins of test-support out of product code, not out of tests', async () => {
+    const probe =
+      "import { LocalPushService } from '@pairwatch/test-support';\nexport const x = LocalPushService;\n";
+    const product = await lintMessages('packages/api/src/push/Probe.ts', probe);
+    expect(product.join('\n')).toMatch(/Stand-ins for tests/);
+    expect(await lintMessages('packages/api/src/push/Probe.test.ts', probe)).toEqual([]);
+    expect(await lintMessages('packages/api/src/test-support/Probe.ts', probe)).toEqual([]);
+    expect(await lintMessages('packages/api/bench/Probe.ts', probe)).toEqual([]);
+  });
+
+  it('rejects test-support importing another workspace package (it would depend on what it tests)', async () => {
+    const messages = await lintMessages(
+      'packages/test-support/src/Probe.ts',
+      "import { SYMBOLS } from '@pairwatch/domain';\nexport const x = SYMBOLS;\n",
+    );
+    expect(messages.join('\n')).toMatch(/dependency direction/);
+  });
+
   it('rejects deep imports and export *', async () => {
     const messages = await lintMessages(
       'packages/api/src/Probe.ts',

@@ -1,13 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type LocalPushSubscription, type ReceivedPush } from '@pairwatch/api/testing';
+import { type LocalPushSubscription, type ReceivedPush } from '@pairwatch/test-support';
 import { type CDPSession, expect, test as base, type Locator, type Page } from '@playwright/test';
 import { ARTIFACTS_DIR } from './paths';
 import { readStackInfo, type StackPart, type StaticPart } from './StackInfo';
 
 /**
  * The local Web Push service the api delivers to in this run (`LocalPushService` of
- * `@pairwatch/api/testing`: HTTPS, RFC 8030, VAPID checked, aes128gcm decrypted), reached through
+ * `@pairwatch/test-support`: HTTPS, RFC 8030, VAPID checked, aes128gcm decrypted), reached through
  * the harness's control server.
  */
 export interface PushFixture {

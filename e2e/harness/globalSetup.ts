@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type * as ApiTesting from '@pairwatch/api/testing';
+import type * as TestSupport from '@pairwatch/test-support';
 import { inspectBuilds, PARTS, REPO_ROOT, startStack } from '../../scripts/serveStack.mjs';
 import { assertChromiumInstalled } from './chromium';
 import { ARTIFACTS_DIR } from './paths';
@@ -11,12 +11,12 @@ import { STACK_INFO_ENV, type StackInfo } from './StackInfo';
 import { stackPorts } from './stackPorts';
 import { startControlServer } from './startControlServer';
 
-// `@pairwatch/api/testing` is CommonJS. Imported from this ES module, it would be loaded through
+// `@pairwatch/test-support` is CommonJS. Imported from this ES module, it would be loaded through
 // Playwright's ES module hooks, and Node 20 then fails on its CommonJS dependencies' own requires
-// ("request for './kysely.js' is not in cache"); Node's CommonJS loader loads it as the api does.
+// ("request for './kysely.js' is not in cache"); Node's CommonJS loader loads it as jest does.
 const { LocalPushService } = createRequire(import.meta.url)(
-  '@pairwatch/api/testing',
-) as typeof ApiTesting;
+  '@pairwatch/test-support',
+) as typeof TestSupport;
 
 /**
  * Starts the product as `pnpm start` does, from the production builds (it builds nothing): the api
@@ -46,7 +46,7 @@ async function globalSetup(): Promise<() => Promise<void>> {
   await mkdir(logsDir, { recursive: true });
   const apiLog = createWriteStream(path.join(logsDir, 'api.log'));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pairwatch-e2e-'));
-  let push: ApiTesting.LocalPushService | undefined;
+  let push: TestSupport.LocalPushService | undefined;
   let stack: Awaited<ReturnType<typeof startStack>> | undefined;
   let control: Awaited<ReturnType<typeof startControlServer>> | undefined;
   // Also run when the setup fails half-way: nothing started may outlive the run, nor its DATA_DIR.

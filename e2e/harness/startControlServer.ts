@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { type LocalPushService } from '@pairwatch/api/testing';
+import { type LocalPushService } from '@pairwatch/test-support';
 import { type StaticPart } from './StackInfo';
 
 /** What the control server can do to the stack (a subset of scripts/serveStack.mjs's Stack). */

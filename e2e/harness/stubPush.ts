@@ -1,4 +1,4 @@
-import { type LocalPushSubscription } from '@pairwatch/api/testing';
+import { type LocalPushSubscription } from '@pairwatch/test-support';
 import { type Page } from '@playwright/test';
 
 /** The page's window as {@link stubPush} leaves it. */

@@ -64,7 +64,8 @@ function record(
 ): AlertRecord {
   return {
     id,
-    subscriptionId: `s${Number(id.slice(1)) % 100_000}`,
+    ownerId: `s${Number(id.slice(1)) % 100_000}`,
+    channels: undefined,
     symbol,
     type: 'Price',
     interval: 'OneMinute',

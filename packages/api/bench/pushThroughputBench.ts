@@ -8,13 +8,15 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { type UnixMillis } from '@pairwatch/domain';
+import { LocalPushService, type LocalPushSubscription } from '@pairwatch/test-support';
 import webpush from 'web-push';
-import { PushSender } from '../src/push/PushSender';
+import { DeliverySender } from '../src/delivery/DeliverySender';
+import { createPushChannel } from '../src/push/PushChannel';
+import { renderMessage } from '../src/test-support/renderMessage';
 import { WebPushTransport } from '../src/push/WebPushTransport';
 import { type AlertStore } from '../src/storage/AlertStore';
 import { openAlertStore } from '../src/storage/openAlertStore';
 import { alertRecord } from '../src/test-support/alertRecord';
-import { LocalPushService, type LocalPushSubscription } from '../src/testing/LocalPushService';
 
 const MESSAGES = Number(process.env.BENCH_PUSHES ?? 5000);
 const BASELINE_MESSAGES = Math.max(100, Math.round(MESSAGES / 10));
@@ -87,7 +89,7 @@ async function fillOutbox(
       `${tag}-sub-${i}`,
       0 as UnixMillis,
     );
-    if (saved === undefined) throw new Error('A fresh push subscription was refused.');
+    if (typeof saved === 'string') throw new Error('A fresh push subscription was refused.');
     ids.push(saved.subscriptionId);
   }
   for (let i = 0; i < count; i += 1) {
@@ -112,7 +114,7 @@ async function fillOutbox(
         period: undefined,
         ends: true,
       },
-      { id: `${tag}-m-${i}`, topic: `t${i}`, payload, createdAt: 0 as UnixMillis },
+      renderMessage(`${tag}-m-${i}`, payload),
     );
   }
 }
@@ -132,16 +134,17 @@ async function measure(
   // in flight at most.
   https.globalAgent.maxSockets = concurrency;
   const before = await service.received();
-  const sender = new PushSender({
+  const sender = new DeliverySender({
     store,
-    transport: new WebPushTransport(vapid),
+    channels: { push: createPushChannel(new WebPushTransport(vapid)) },
     logger: silent,
-    onSubscriptionGone: () => undefined,
+    onAlertsRemoved: () => undefined,
     concurrency,
   });
   const start = process.hrtime.bigint();
   sender.start();
-  while ((await store.countMessages()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  while ((await store.countPendingDeliveries()) > 0)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   await sender.idle();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   await sender.close();

@@ -7,6 +7,7 @@ import { REMOTE_SCREENS } from './federation/remoteScreens';
 import { startFirstScreen } from './federation/startFirstScreen';
 import { FIRST_SCREEN_FRAME } from './firstScreen/FirstScreenFrame';
 import { settleWithin } from './firstScreen/settleWithin';
+import { screenForPath } from './routing/screenForPath';
 import { registerServiceWorker } from './serviceWorker/registerServiceWorker';
 import { ShellApp } from './ShellApp';
 import { StartupError } from './StartupError';
@@ -17,6 +18,9 @@ import { StartupError } from './StartupError';
  * screen had, so nothing moves when it is removed.
  */
 const MARKET_SOURCE_WAIT_MS = 1000;
+
+/** How long the first render waits for the first screen's code: a slow remote gets its fallback. */
+const FIRST_SCREEN_CODE_WAIT_MS = 3000;
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -35,6 +39,11 @@ async function start(): Promise<void> {
       alerts: loadRemoteComponent(REMOTE_SCREENS.alerts),
       positions: loadRemoteComponent(REMOTE_SCREENS.positions),
     };
+    // The first screen's component before the first render (its code is downloaded already,
+    // startFirstScreen): rendered at once, not after a Suspense fallback and React's 300 ms
+    // before it shows what replaces one. The static first screen is shown meanwhile. A failure
+    // is the screen's to report: it loads again and shows its fallback.
+    await settleWithin(loaders[screenForPath(window.location.pathname)](), FIRST_SCREEN_CODE_WAIT_MS);
     root.render(
       <StrictMode>
         <ShellApp apiUrl={config.apiUrl} loaders={loaders} initialMarketSource={marketSource} />

@@ -8,6 +8,7 @@ import {
 import { PAIRWATCH_PALETTE, type PairwatchModePalette } from '@pairwatch/ui-kit/colors';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { CHART_HEIGHT } from '../chart/chartConstants';
+import { CARD_PLACEHOLDERS } from './cardPlaceholders';
 import { type PushState } from '../push/PushSubscriptionService';
 
 /** What {@link renderFirstScreen} drew. */
@@ -50,7 +51,7 @@ const TONES: Readonly<Record<'light' | 'dark', ModeTones>> = {
 
 function modeRules(colors: PairwatchModePalette, tones: ModeTones): string {
   return `.pwa{color:${colors.text.primary}}
-.pwa-card{background:${colors.background.paper};border-color:${colors.divider}}
+.pwa-card,.pwa-placeholder{background:${colors.background.paper};border-color:${colors.divider}}
 .pwa-control{border-color:${colors.divider};color:${colors.text.primary}}
 .pwa-toggle .pwa-on{background:${tones.selected}}
 .pwa-toggle span{color:${colors.text.secondary}}
@@ -69,6 +70,8 @@ function modeRules(colors: PairwatchModePalette, tones: ModeTones): string {
  * `useFlexGap`), so a picker wrapped onto a row of its own starts at the card's padding. The
  * browser suite checks that the chart does not move when React takes it.
  */
+const { newAlert, yourAlerts, sideBySideFrom } = CARD_PLACEHOLDERS;
+
 const LAYOUT = `.pwa{display:flex;flex-direction:column;gap:16px;padding:16px 0;font-family:'Inter','Roboto','Helvetica','Arial',sans-serif}
 .pwa-banner{display:flex;align-items:center;padding:6px 16px;border:1px solid;border-radius:8px;font-size:0.875rem;line-height:1.43;letter-spacing:0.01071em}
 .pwa-banner svg{flex:none;width:22px;height:22px;padding:7px 0;margin-right:12px;fill:currentColor}
@@ -84,7 +87,14 @@ const LAYOUT = `.pwa{display:flex;flex-direction:column;gap:16px;padding:16px 0;
 .pwa-toggle span{box-sizing:border-box;padding:7px 10px;border:1px solid;font-size:0.8125rem;line-height:1.75}
 .pwa-toggle span+span{margin-left:-1px}
 .pwa-toggle span:first-child{border-radius:8px 0 0 8px}
-.pwa-toggle span:last-child{border-radius:0 8px 8px 0}`;
+.pwa-toggle span:last-child{border-radius:0 8px 8px 0}
+.pwa-cards{display:grid;gap:16px;align-items:start}
+.pwa-placeholder{box-sizing:border-box;border:1px solid;border-radius:8px}
+.pwa-new-alert{height:${newAlert.stacked}px}
+.pwa-your-alerts{height:${yourAlerts.stacked}px}
+@media (min-width:${sideBySideFrom}px){.pwa-cards{grid-template-columns:minmax(280px,1fr) 2fr}
+.pwa-new-alert{height:${newAlert.sideBySide}px}
+.pwa-your-alerts{height:${yourAlerts.sideBySide}px}}`;
 
 function installStyle(doc: Document): void {
   if (doc.getElementById(STYLE_ID)) return;
@@ -145,8 +155,9 @@ function banner(doc: Document, push: PushState): HTMLElement | undefined {
 
 /**
  * Draws the top of the Alerts screen into `slot` before React: the push banner the screen will
- * show, the card with still pickers (the symbol and interval it opens with) and the chart's
- * element at its final size. Plain DOM, in the React screen's geometry, so the chart stays where
+ * show, the card with still pickers (the symbol and interval it opens with), the chart's element
+ * at its final size, and below it the space of New Alert and Your alerts (empty placeholders,
+ * hidden from assistive technology; cardPlaceholders.ts). Plain DOM, in the React screen's geometry, so the chart stays where
  * it is when the screen adopts it (docs/architecture.md §7, "The first chart").
  */
 export function renderFirstScreen(slot: HTMLElement, view: FirstScreenView): FirstScreen {
@@ -174,7 +185,15 @@ export function renderFirstScreen(slot: HTMLElement, view: FirstScreenView): Fir
   chart.setAttribute('aria-label', `${view.symbol} candlestick chart with RSI`);
   chart.style.cssText = `height:${CHART_HEIGHT}px;width:100%;position:relative`;
   card.append(pickers, chart);
-  root.append(card);
+  // New Alert and Your alerts come with the React screen: their space is kept from now on.
+  const cards = element(doc, 'div', 'pwa-cards');
+  for (const name of ['new-alert', 'your-alerts']) {
+    const placeholder = element(doc, 'div', `pwa-placeholder pwa-${name}`);
+    placeholder.setAttribute('aria-hidden', 'true');
+    placeholder.dataset['placeholder'] = name;
+    cards.append(placeholder);
+  }
+  root.append(card, cards);
   slot.append(root);
   return { chart, remove: () => root.remove() };
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
@@ -10,7 +10,7 @@ import { apiErrorDetail } from '../alerts/ApiError';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { CandleChart } from '../chart/CandleChart';
 import { type AddAlertRequest } from '../chart/ChartController';
-import { type AlertPrefill } from '../form/NewAlertCard';
+import { type AlertPrefill, NewAlertCard } from '../form/NewAlertCard';
 import { useAlertTriggers } from '../hooks/useAlertTriggers';
 import { useAlertsList } from '../hooks/useAlertsList';
 import { useAlertsState } from '../hooks/useAlertsState';
@@ -19,8 +19,10 @@ import { pushReason } from '../push/pushReason';
 import { useSymbolInfo } from '../hooks/useSymbolInfo';
 import { applyUrlSelection, useUrlSelection } from '../hooks/useUrlSelection';
 import { AlertsStore } from '../store/AlertsStore';
+import { AlertsTable } from '../table/AlertsTable';
 import { visuallyHidden } from '../ui/visuallyHidden';
 import { type AlertsServices } from './AlertsServices';
+import { CardPlaceholders } from './CardPlaceholders';
 import { PendingDeletes } from './PendingDeletes';
 import { PushBanner } from './PushBanner';
 
@@ -31,16 +33,6 @@ const SYMBOL_PICKER_ID = 'alerts-symbol-picker';
  * toast never close (twice the toaster's 5 s, product §9).
  */
 const UNDO_FALLBACK_MS = 10_000;
-
-// New Alert and Your alerts are their own chunk: the form brings formik, yup and lodash-es (about
-// as much code as the chart library), which the first chart does not need to wait for
-// (pnpm bench:web). They render after the chart anyway (see `showCards`).
-const NewAlertCard = lazy(() =>
-  import('../form/NewAlertCard').then((module) => ({ default: module.NewAlertCard })),
-);
-const AlertsTable = lazy(() =>
-  import('../table/AlertsTable').then((module) => ({ default: module.AlertsTable })),
-);
 
 /** Props of {@link AlertsScreen}. */
 export interface AlertsScreenProps {
@@ -83,7 +75,10 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
   );
   const [prefill, setPrefill] = useState<AlertPrefill | undefined>(undefined);
   // The chart first: New Alert and Your alerts (below it) render in a transition after the first
-  // commit, so the candles do not wait for the form and the table to render (pnpm bench:web).
+  // commit, so the candles do not wait for the form and the table to render (pnpm bench:web);
+  // their placeholders hold the space meanwhile. Their code is the screen's own (not a chunk of
+  // its own, loaded after it): the shell has it downloaded while the first chart draws
+  // (docs/architecture.md §7, "The first chart").
   const [showCards, setShowCards] = useState(false);
   useEffect(() => startTransition(() => setShowCards(true)), []);
 
@@ -205,16 +200,16 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
           onAddAlert={addAlertFromChart}
         />
       </Card>
-      {showCards && (
-        <Suspense fallback={null}>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 1fr) 2fr' },
-              alignItems: 'start',
-            }}
-          >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 1fr) 2fr' },
+          alignItems: 'start',
+        }}
+      >
+        {showCards ? (
+          <>
             <NewAlertCard
               symbol={state.symbol}
               interval={state.interval}
@@ -234,9 +229,11 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
               onSelect={selectFromTable}
               onDelete={deleteAlert}
             />
-          </Box>
-        </Suspense>
-      )}
+          </>
+        ) : (
+          <CardPlaceholders />
+        )}
+      </Box>
     </Stack>
   );
 }

@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { SYMBOLS } from '@pairwatch/domain';
 import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
+import { LocalPushService } from '@pairwatch/test-support';
 import pg from 'pg';
-import { LocalPushService } from '../../src/testing/LocalPushService';
 import {
   type LatencySummary,
   type LoadWorkerCommand,

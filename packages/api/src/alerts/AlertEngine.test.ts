@@ -11,6 +11,7 @@ import {
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
 import { alertRecord } from '../test-support/alertRecord';
+import { testDeliveryChannels } from '../test-support/testDeliveryChannels';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
 import { AlertEngine } from './AlertEngine';
 
@@ -28,6 +29,7 @@ function engine(): AlertEngine {
     store,
     marketData: market,
     logger: silent,
+    channels: testDeliveryChannels,
     onTriggered: (alert) => triggered.push(alert),
     now: () => (T + 30) * 1000,
     replayRetryMs: 10,
@@ -108,7 +110,7 @@ describe('AlertEngine with price alerts', () => {
         triggeredAt: (T + 30) * 1000,
       }),
     ]);
-    const [message] = await store.claimDueMessages(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
+    const [message] = await store.claimDueDeliveries(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
     expect(JSON.parse(message!.payload)).toEqual({
       title: 'BTCUSDT price alert',
       body: 'BTCUSDT price rose to 65,100.00 (simulated market)',
@@ -129,7 +131,7 @@ describe('AlertEngine with price alerts', () => {
     market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 65_100, 59_000, 65_050));
     await settle();
 
-    const [message] = await store.claimDueMessages(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
+    const [message] = await store.claimDueDeliveries(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
     expect(JSON.parse(message!.payload)).toMatchObject({
       body: 'BTCUSDT price rose to 65,100.00',
     });
@@ -323,7 +325,7 @@ describe('AlertEngine with price alerts', () => {
     await settle();
 
     expect(triggered).toHaveLength(1);
-    expect(await store.countMessages()).toBe(1);
+    expect(await store.countPendingDeliveries()).toBe(1);
   });
 
   it('replays the candles it missed while stopped, so a crossing during the outage fires after restart', async () => {
@@ -395,7 +397,7 @@ describe('AlertEngine with RSI alerts', () => {
     expect(triggered).toHaveLength(1);
     expect(triggered[0]).toMatchObject({ id: alert.id, status: 'Triggered' });
     expect(triggered[0]!.triggeredValue).toBeLessThanOrEqual(30);
-    const [message] = await store.claimDueMessages(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
+    const [message] = await store.claimDueDeliveries(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
     expect(JSON.parse(message!.payload)).toMatchObject({
       body: expect.stringMatching(/^ETHUSDT RSI \(1h\) dropped to \d+\.\d\d \(simulated market\)$/),
       url: '/alerts?symbol=ETHUSDT&interval=OneHour',

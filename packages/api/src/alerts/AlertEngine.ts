@@ -10,13 +10,14 @@ import {
   type UnixSeconds,
 } from '@pairwatch/domain';
 import { type MarketData } from '../market/MarketData';
-import { buildAlertNotification, pushTopic } from '../push/alertPushMessage';
+import { buildAlertNotification } from '../push/alertPushMessage';
+import { type DeliveryChannels } from '../delivery/DeliverySender';
+import { renderFiring } from '../delivery/renderFiring';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 import { type ServiceLogger } from '../util/ServiceLogger';
 import { type EvaluationSink, type EvaluatorHit } from './evaluators/ConditionEvaluator';
 import { loadRsiHistory } from './loadRsiHistory';
 import { StreamEvaluator } from './StreamEvaluator';
-import { randomId } from '../storage/recordId';
 
 /** The candle stream an alert watches: the bars it counts (its RSI interval for RSI alerts). */
 export function alertStreamInterval(alert: Pick<AlertRecord, 'interval'>): Interval {
@@ -33,8 +34,10 @@ export interface AlertEngineOptions {
   readonly store: AlertStore;
   readonly marketData: MarketData;
   readonly logger: ServiceLogger;
-  /** Called once per firing this engine recorded (its push message is in the outbox). */
+  /** Called once per firing this engine recorded (its deliveries are in the outbox). */
   readonly onTriggered: (alert: AlertRecord) => void;
+  /** The kinds of channel this server delivers to: each renders its message of a firing. */
+  readonly channels: DeliveryChannels;
   /** How often expired alerts are looked for. Default 15 000 ms. */
   readonly expirySweepMs?: number;
   /** Wait before trying a failed replay again. Default 5 000 ms. */
@@ -65,6 +68,8 @@ interface StreamState {
   rsiTime: number;
   seedingRsi: boolean;
   markedTime: number | undefined;
+  /** The candle being judged (a firing's bar, for webhooks' `{{open}}`…`{{volume}}`). */
+  candle: Candle | undefined;
   closed: boolean;
 }
 
@@ -245,6 +250,7 @@ export class AlertEngine {
       rsiTime: Number.NEGATIVE_INFINITY,
       seedingRsi: false,
       markedTime: this.marks.get(key),
+      candle: undefined,
       closed: false,
     };
     this.streams.set(key, state);
@@ -373,6 +379,7 @@ export class AlertEngine {
    */
   private evaluate(state: StreamState, candle: Candle): void {
     const at = this.now();
+    state.candle = candle;
     state.alerts.onCandle(candle, at, this.sink(state));
     if (state.rsi !== undefined && candle.time >= state.rsiTime) {
       const rsi = state.rsi.update(candle);
@@ -431,15 +438,26 @@ export class AlertEngine {
    */
   private fire(state: StreamState, hit: EvaluatorHit): void {
     const record = hit.alert.record;
-    const now = this.now() as UnixMillis;
-    // The source that produced this price, read when the push is queued (not at boot).
+    // The source that produced this price, read when the firing is queued (not at boot).
     const { source } = this.options.marketData.status();
-    const message = {
-      id: randomId(),
-      topic: pushTopic(record.id),
-      payload: JSON.stringify(buildAlertNotification(record, hit, source)),
-      createdAt: now,
-    };
+    const candle = state.candle;
+    const render = renderFiring(this.options.channels, {
+      firedAt: hit.at as UnixMillis,
+      value: hit.value,
+      bar:
+        candle === undefined
+          ? undefined
+          : {
+              time: (candle.time * 1000) as UnixMillis,
+              open: candle.open,
+              high: candle.high,
+              low: candle.low,
+              close: candle.close,
+              volume: candle.volume ?? 0,
+            },
+      simulated: source === 'simulator',
+      pushPayload: JSON.stringify(buildAlertNotification(record, hit, source)),
+    });
     const ends = record.frequency === 'OnlyOnce';
     if (ends) this.streamOf.delete(record.id);
     // One recording at a time per alert: a replay fires a repeating alert in bar after bar
@@ -457,7 +475,7 @@ export class AlertEngine {
             period: hit.period,
             ends,
           },
-          message,
+          render,
         ),
       )
       .then((recorded) => {

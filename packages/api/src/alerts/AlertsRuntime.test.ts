@@ -14,6 +14,8 @@ import { alertRecord } from '../test-support/alertRecord';
 import { recordingLogger } from '../test-support/recordingLogger';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
 import { waitFor } from '@pairwatch/signalr-server/testing';
+import { renderMessage } from '../test-support/renderMessage';
+import { testDeliveryChannels } from '../test-support/testDeliveryChannels';
 import { alertsGroup } from './alertsGroup';
 import { AlertsRuntime, type AlertsRuntimeOptions } from './AlertsRuntime';
 import { toAlertJson } from './toAlertJson';
@@ -91,6 +93,7 @@ function runtime(
     logger,
     now: () => NOW,
     onMessageQueued: () => undefined,
+    channels: testDeliveryChannels,
     reconcileIntervalMs: 0,
     replayRetryMs: 10,
     ...overrides,
@@ -265,7 +268,7 @@ describe('AlertsRuntime and alert events', () => {
         period: undefined,
         ends: true,
       },
-      { id: 'm1', topic: alert.id, payload: '{}', createdAt: NOW as UnixMillis },
+      renderMessage('m1'),
     );
 
     await coordinator.receive({ kind: 'triggered', alertIds: [alert.id] });

@@ -1,3 +1,4 @@
+import { type DeliveryChannels } from '../delivery/DeliverySender';
 import { type Hub } from '@pairwatch/signalr-server';
 import { type ClusterCoordinator } from '../cluster/ClusterCoordinator';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
@@ -19,6 +20,8 @@ export interface AlertsRuntimeOptions {
   readonly logger: ServiceLogger;
   /** Called when this process's engine queued a push message (wakes the sender). */
   readonly onMessageQueued: () => void;
+  /** The kinds of channel this server delivers to (the engine renders each firing with them). */
+  readonly channels: DeliveryChannels;
   /**
    * How often the leader checks its watched alerts against the table, in case a notification was
    * lost (a process died between its write and its NOTIFY). Default 300 000 ms; 0 turns it off.
@@ -144,6 +147,7 @@ export class AlertsRuntime {
       store,
       marketData,
       logger,
+      channels: this.options.channels,
       onTriggered: (alert) => {
         this.options.onMessageQueued();
         void this.announce({ kind: 'triggered', alertIds: [alert.id] });
@@ -200,7 +204,7 @@ export class AlertsRuntime {
           FIRINGS_IN_ALERT_JSON,
         );
         for (const alert of fired) {
-          this.options.hub.broadcast(alertsGroup(alert.subscriptionId), 'AlertTriggered', [
+          this.options.hub.broadcast(alertsGroup(alert.ownerId), 'AlertTriggered', [
             toAlertJson(alert, firings.get(alert.id) ?? []),
           ]);
         }

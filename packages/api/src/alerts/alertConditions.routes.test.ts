@@ -289,7 +289,7 @@ function update(barTime: number, seconds: number, high: number, low: number, clo
  * a minute of the api's clock, so the clock must not jump a bar ahead while one is on its way.
  */
 async function drained(): Promise<void> {
-  for (let tries = 0; (await alerts.store.countMessages()) > 0; tries += 1) {
+  for (let tries = 0; (await alerts.store.countPendingDeliveries()) > 0; tries += 1) {
     if (tries > 200) throw new Error('the outbox was not drained');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -355,7 +355,7 @@ describe('POST /alerts with conditions: a repeating alert', () => {
       new Date((T + 65) * 1000).toISOString(),
       new Date((T + 125) * 1000).toISOString(),
     ]);
-    expect(await alerts.store.countMessages()).toBe(0);
+    expect(await alerts.store.countPendingDeliveries()).toBe(0);
   });
 
   it('fires a GreaterThan OncePerBar alert that opens its stream once per bar', async () => {

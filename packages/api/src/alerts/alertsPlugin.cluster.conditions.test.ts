@@ -86,7 +86,7 @@ describeWithPostgres('repeating alerts across api processes', (database) => {
 
   /** Waits for the push sender(s) to have delivered everything queued. */
   async function waitForEmptyOutbox(): Promise<void> {
-    for (let tries = 0; (await cluster.observer.countMessages()) > 0; tries += 1) {
+    for (let tries = 0; (await cluster.observer.countPendingDeliveries()) > 0; tries += 1) {
       if (tries > 100) throw new Error('The outbox never emptied.');
       await pause(20);
     }
@@ -176,7 +176,7 @@ describeWithPostgres('repeating alerts across api processes', (database) => {
     );
     expect(heardOnLeader.map((a) => a.triggerCount)).toEqual([1, 2, 3]);
     expect(heardOnFollower.map((a) => a.triggerCount)).toEqual([1, 2, 3]);
-    expect(await cluster.observer.countMessages()).toBe(0);
+    expect(await cluster.observer.countPendingDeliveries()).toBe(0);
   });
 
   it.each([
@@ -236,7 +236,7 @@ describeWithPostgres('repeating alerts across api processes', (database) => {
         ]);
       }
       expect(await firingRows(alert.id)).toHaveLength(2);
-      expect(await cluster.observer.countMessages()).toBe(0);
+      expect(await cluster.observer.countPendingDeliveries()).toBe(0);
     },
   );
 
@@ -271,7 +271,7 @@ describeWithPostgres('repeating alerts across api processes', (database) => {
         ],
       }),
     ]);
-    expect(await cluster.observer.countMessages()).toBe(0);
+    expect(await cluster.observer.countPendingDeliveries()).toBe(0);
   });
 
   it('replays a downtime for a CrossingUp OncePerBar alert: once per bar that crossed up, never dated before the alert', async () => {
@@ -318,6 +318,6 @@ describeWithPostgres('repeating alerts across api processes', (database) => {
     for (const firing of listed!.firings ?? [])
       expect(Date.parse(firing.at)).toBeGreaterThanOrEqual(Date.parse(alert.createdAt));
     expect(await firingRows(alert.id)).toHaveLength(2);
-    expect(await cluster.observer.countMessages()).toBe(0);
+    expect(await cluster.observer.countPendingDeliveries()).toBe(0);
   });
 });

@@ -112,7 +112,7 @@ describeWithPostgres('alerts across api processes', (database) => {
     expect(cluster.push.receivedFor(endpoint)).toHaveLength(1);
     expect(heardOnFollower).toEqual([fired]);
     expect(heardOnLeader).toEqual([fired]);
-    expect(await cluster.observer.countMessages()).toBe(0);
+    expect(await cluster.observer.countPendingDeliveries()).toBe(0);
   });
 
   it('lets the leader go of an alert deleted through a follower, and of a deleted subscription’s alerts', async () => {

@@ -5,6 +5,7 @@ import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Alert, formatNumber, type SymbolId } from '@pairwatch/domain';
 import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
+import { LocalPushService, type LocalPushSubscription } from '@pairwatch/test-support';
 import { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -12,7 +13,6 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config/loadConfig';
 import { type MarketRuntime, startMarket } from '../market/startMarket';
 import { trustCertificate } from '../test-support/trustCertificate';
-import { LocalPushService, type LocalPushSubscription } from '../testing/LocalPushService';
 
 // Real sockets end to end: the exchange simulator feeds the api's market over its Binance-format
 // REST and WebSocket, the api listens on a loopback port, and pushes go to the local push service

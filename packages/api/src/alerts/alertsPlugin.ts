@@ -4,7 +4,10 @@ import { type UnixMillis } from '@pairwatch/domain';
 import { type ApiConfig } from '../config/ApiConfig';
 import { type MarketData } from '../market/MarketData';
 import { loadVapidKeys } from '../push/VapidKeys';
-import { PushSender } from '../push/PushSender';
+import { DeliverySender, type DeliveryChannels } from '../delivery/DeliverySender';
+import { createPushChannel } from '../push/PushChannel';
+import { WebhookChannel } from '../delivery/webhook/WebhookChannel';
+import { ownerRoutes } from '../delivery/ownerRoutes';
 import { type PushTransport } from '../push/PushTransport';
 import { WebPushTransport } from '../push/WebPushTransport';
 import { alertsRoutes } from './alertsRoutes';
@@ -120,6 +123,8 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
 /** Defaults of the retention and size limits (`TRIGGERED_ALERT_RETENTION_DAYS`, `MAX_PUSH_SUBSCRIPTIONS`). */
 const DEFAULT_RETENTION_DAYS = 30;
 const DEFAULT_MAX_SUBSCRIPTIONS = 100_000;
+/** Webhook and Telegram channels one owner may have. */
+const MAX_CHANNELS_PER_OWNER = 10;
 /** How often old triggered alerts and stale outbox messages are purged. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -161,6 +166,10 @@ async function setUp(
   const { store, coordinator, transport } = parts;
   const logger = options.logger ?? app.log;
   const now = options.now ?? Date.now;
+  const channels: DeliveryChannels = {
+    push: createPushChannel(transport),
+    webhook: new WebhookChannel({ allowPrivate: config.pushAllowPrivateEndpoints, now }),
+  };
   // The engine wakes the sender, and the sender announces the alerts of gone subscriptions.
   const runtime = new AlertsRuntime({
     store,
@@ -169,18 +178,18 @@ async function setUp(
     hub,
     logger,
     now,
+    channels,
     onMessageQueued: () => sender.wake(),
     ...(options.reconcileIntervalMs === undefined
       ? {}
       : { reconcileIntervalMs: options.reconcileIntervalMs }),
   });
-  const sender = new PushSender({
+  const sender = new DeliverySender({
     store,
-    transport,
+    channels,
     logger,
     now,
-    onSubscriptionGone: (_subscriptionId, alertIds) =>
-      void runtime.announce({ kind: 'deleted', alertIds }),
+    onAlertsRemoved: (alertIds) => void runtime.announce({ kind: 'deleted', alertIds }),
   });
   const limiter = new WriteRateLimiter({ ...options.rateLimit, now });
   options.checks?.set(
@@ -206,14 +215,12 @@ async function setUp(
   });
 
   hub.addMethod('WatchAlerts', [guards.string], async (caller, rawId) => {
-    // A malformed id cannot be one of ours: refused without a lookup, like an unknown one.
-    const subscriptionId = wellFormedId(rawId);
-    if (
-      subscriptionId === undefined ||
-      (await store.findSubscription(subscriptionId)) === undefined
-    )
-      throw new HubError('Unknown push subscription: enable push notifications again.');
-    caller.addToGroup(alertsGroup(subscriptionId));
+    // The owner id (a browser's subscription id is its owner id). A malformed id cannot be one of
+    // ours: refused without a lookup, like an unknown one.
+    const ownerId = wellFormedId(rawId);
+    if (ownerId === undefined || !(await store.ownerExists(ownerId)))
+      throw new HubError('Unknown owner: enable push notifications again, or add a channel.');
+    caller.addToGroup(alertsGroup(ownerId));
   });
 
   await app.register(alertsRoutes, {
@@ -223,6 +230,16 @@ async function setUp(
     maxActiveAlerts: config.maxActiveAlerts,
     limiter,
     now,
+  });
+  await app.register(ownerRoutes, {
+    store,
+    channels,
+    limiter,
+    now,
+    allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
+    telegramBot: () => undefined,
+    maxOwners: config.maxPushSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS,
+    maxChannelsPerOwner: MAX_CHANNELS_PER_OWNER,
   });
   await app.register(pushRoutes, {
     store,

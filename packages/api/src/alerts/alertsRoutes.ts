@@ -20,6 +20,8 @@ import { randomId, wellFormedId } from '../storage/recordId';
 import { redactedRequestLog } from '../http/redactedRequestLog';
 import { readCreationSnapshot } from './readCreationSnapshot';
 import { FIRINGS_IN_ALERT_JSON, toAlertJson } from './toAlertJson';
+import { toDeliveryJson } from './toDeliveryJson';
+import { readOwnerId } from '../delivery/readOwnerId';
 import { type WriteRateLimiter } from '../http/WriteRateLimiter';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';
@@ -39,21 +41,34 @@ export interface AlertsRoutesOptions {
   readonly now: () => number;
 }
 
-function requireSubscriptionQuery(query: unknown): string {
-  const value = (query as { subscriptionId?: unknown } | undefined)?.subscriptionId;
-  if (typeof value !== 'string' || value === '') {
+/** Channels one alert may name, at most. */
+const MAX_ALERT_CHANNELS = 20;
+
+/** The `channels` of a new alert: undefined (every channel of the owner) or well-formed ids. */
+function readChannelIds(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_ALERT_CHANNELS) {
     throw new ApiProblem(
-      'BAD_REQUEST',
-      'Add ?subscriptionId= with the id POST /push/subscriptions gave this browser.',
+      'INVALID_ALERT',
+      `channels must be a list of 1 to ${MAX_ALERT_CHANNELS} channel ids from GET /channels, or left out for every channel.`,
     );
   }
-  return value;
+  const ids = value.map((id) => wellFormedId(id));
+  if (ids.some((id) => id === undefined)) {
+    throw new ApiProblem(
+      'INVALID_ALERT',
+      'channels: each entry must be a channel id from GET /channels.',
+    );
+  }
+  return [...new Set(ids as string[])];
 }
 
 /**
- * `POST /alerts`, `GET /alerts?subscriptionId=`, `DELETE /alerts/{id}?subscriptionId=`
- * (architecture §3). Alerts belong to a push subscription: an unknown subscription cannot create
- * one, and an alert of another subscription is answered exactly like a missing one (404).
+ * `POST /alerts`, `GET /alerts?ownerId=`, `DELETE /alerts/{id}?ownerId=` and
+ * `GET /alerts/{id}/deliveries?ownerId=` (architecture §3; `subscriptionId` is accepted as the
+ * owner id everywhere). Alerts belong to an owner: an unknown owner cannot create one, an owner
+ * without a channel neither, and an alert of another owner is answered exactly like a missing one
+ * (404).
  */
 export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app, options) => {
   const { store, announce, marketData, limiter } = options;
@@ -66,17 +81,18 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw new ApiProblem(
           'INVALID_ALERT',
-          'Send a JSON object with symbol, type, valueTarget and subscriptionId.',
+          'Send a JSON object with symbol, type, valueTarget and ownerId.',
         );
       }
       const fields = body as Record<string, unknown>;
-      const rawSubscription = fields.subscriptionId;
-      if (typeof rawSubscription !== 'string' || rawSubscription === '') {
+      const rawOwner = fields.ownerId ?? fields.subscriptionId;
+      if (typeof rawOwner !== 'string' || rawOwner === '') {
         throw new ApiProblem(
           'INVALID_ALERT',
-          'Enable push notifications first: an alert needs the subscriptionId of this browser.',
+          'Say where alerts go first: an alert needs ownerId (or the subscriptionId of this browser).',
         );
       }
+      const channelIds = readChannelIds(fields.channels);
       if (fields.symbol === undefined) {
         throw new ApiProblem(
           'UNKNOWN_SYMBOL',
@@ -191,11 +207,25 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
           ? fields.message
           : undefined;
 
-      const subscriptionId = wellFormedId(rawSubscription);
-      if (subscriptionId === undefined || !(await store.findSubscription(subscriptionId))) {
+      const ownerId = wellFormedId(rawOwner);
+      if (ownerId === undefined || !(await store.ownerExists(ownerId))) {
         throw new ApiProblem(
           'SUBSCRIPTION_NOT_FOUND',
-          'This browser’s push subscription is not registered. Turn push notifications off and on again.',
+          'This owner (or browser push subscription) is not registered. Turn push notifications off and on again, or add a webhook.',
+        );
+      }
+      const owned = await store.listChannels(ownerId);
+      if (owned.length === 0) {
+        throw new ApiProblem(
+          'INVALID_ALERT',
+          'channels: there is nowhere to send this alert yet. Turn on push notifications or add a webhook or Telegram under Where alerts go.',
+        );
+      }
+      const unknownChannel = channelIds?.find((id) => !owned.some((channel) => channel.id === id));
+      if (unknownChannel !== undefined) {
+        throw new ApiProblem(
+          'INVALID_ALERT',
+          `channels: ${quoteInput(unknownChannel)} is not one of this owner’s channels (GET /channels lists them).`,
         );
       }
       const snapshot = await readCreationSnapshot(
@@ -205,7 +235,7 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
       );
       const alert: AlertRecord = {
         id: randomId(),
-        subscriptionId,
+        ownerId,
         symbol,
         type,
         interval,
@@ -227,6 +257,7 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
         creationCandleTime: snapshot.candleTime,
         creationHigh: snapshot.high,
         creationLow: snapshot.low,
+        channels: channelIds,
       };
       const outcome = await store.createAlert(alert, options.maxActiveAlerts);
       if (outcome === 'limit-reached') {
@@ -235,10 +266,10 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
           `You already have ${options.maxActiveAlerts} active alerts. Delete one before creating another.`,
         );
       }
-      if (outcome === 'unknown-subscription') {
+      if (outcome === 'unknown-owner') {
         throw new ApiProblem(
           'SUBSCRIPTION_NOT_FOUND',
-          'This browser’s push subscription was removed meanwhile. Enable push notifications again.',
+          'This owner was removed meanwhile (its last channel was). Enable push notifications again.',
         );
       }
       await announce({ kind: 'created', alertIds: [alert.id] });
@@ -247,9 +278,9 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
   );
 
   app.get('/alerts', redactedRequestLog, async (request) => {
-    const subscriptionId = wellFormedId(requireSubscriptionQuery(request.query));
-    if (subscriptionId === undefined) return [];
-    const alerts = await store.listAlerts(subscriptionId);
+    const ownerId = readOwnerId(request.query);
+    if (ownerId === undefined) return [];
+    const alerts = await store.listAlerts(ownerId);
     const firings = await store.listFirings(
       alerts.filter((alert) => alert.triggerCount > 0).map((alert) => alert.id),
       FIRINGS_IN_ALERT_JSON,
@@ -261,20 +292,40 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
     '/alerts/:id',
     { ...redactedRequestLog, preHandler: limiter.preHandler },
     async (request, reply) => {
-      const subscriptionId = wellFormedId(requireSubscriptionQuery(request.query));
+      const ownerId = readOwnerId(request.query);
       const id = request.params.id;
       const deleted =
-        subscriptionId !== undefined &&
+        ownerId !== undefined &&
         wellFormedId(id) !== undefined &&
-        (await store.deleteAlert(id, subscriptionId));
+        (await store.deleteAlert(id, ownerId));
       if (!deleted) {
         throw new ApiProblem(
           'ALERT_NOT_FOUND',
-          `There is no alert ${quoteInput(id)} for this browser’s push subscription.`,
+          `There is no alert ${quoteInput(id)} for this owner.`,
         );
       }
       await announce({ kind: 'deleted', alertIds: [id] });
       return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/alerts/:id/deliveries',
+    redactedRequestLog,
+    async (request) => {
+      const ownerId = readOwnerId(request.query);
+      const id = request.params.id;
+      const deliveries =
+        ownerId !== undefined && wellFormedId(id) !== undefined
+          ? await store.listDeliveries(id, ownerId)
+          : undefined;
+      if (!deliveries) {
+        throw new ApiProblem(
+          'ALERT_NOT_FOUND',
+          `There is no alert ${quoteInput(id)} for this owner.`,
+        );
+      }
+      return deliveries.map(toDeliveryJson);
     },
   );
 };

@@ -8,6 +8,8 @@ export const FIRINGS_IN_ALERT_JSON = 50;
 export type AlertJson = Alert & {
   /** The latest firings, oldest first (at most {@link FIRINGS_IN_ALERT_JSON}). */
   readonly firings?: readonly { readonly at: string; readonly value: number }[];
+  /** The channels it goes to, when chosen (absent: every channel of its owner). */
+  readonly channels?: readonly string[];
 };
 
 /**
@@ -40,6 +42,7 @@ export function toAlertJson(
       ? { lastTriggeredAt: iso(record.triggeredAt), triggeredAt: iso(record.triggeredAt) }
       : {}),
     ...(record.triggeredValue !== undefined ? { triggeredValue: record.triggeredValue } : {}),
+    ...(record.channels !== undefined ? { channels: record.channels } : {}),
     ...(firings !== undefined && firings.length > 0
       ? { firings: firings.map((f) => ({ at: iso(f.firedAt), value: f.value })) }
       : {}),

@@ -62,6 +62,13 @@ export interface ApiConfig {
   readonly triggeredAlertRetentionDays: number;
   /** `MAX_PUSH_SUBSCRIPTIONS` (default 100 000): new browsers are refused beyond it. */
   readonly maxPushSubscriptions: number;
+  /**
+   * `TELEGRAM_BOT_TOKEN`: the bot that sends alerts to linked Telegram chats; undefined: Telegram
+   * is not offered. A credential, never logged.
+   */
+  readonly telegramBotToken: string | undefined;
+  /** `TELEGRAM_API_URL` without a trailing slash (default https://api.telegram.org). */
+  readonly telegramApiUrl: string;
   /** `LOG_LEVEL` (default info). */
   readonly logLevel: LogLevel;
 }

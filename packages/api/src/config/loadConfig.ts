@@ -4,6 +4,10 @@ import { ConfigError } from './ConfigError';
 
 /** Binance's public market-data-only hosts (no key needed, public endpoints only). */
 export const DEFAULT_BINANCE_REST_URL = 'https://data-api.binance.vision';
+/** Telegram's Bot API; `TELEGRAM_API_URL` points elsewhere (a proxy, or a stand-in in tests). */
+export const DEFAULT_TELEGRAM_API_URL = 'https://api.telegram.org';
+/** A Bot API token: the bot's numeric id, a colon, and its secret. */
+const TELEGRAM_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/;
 export const DEFAULT_BINANCE_WS_URL = 'wss://data-stream.binance.vision';
 /** The shell's origin under both loopback names. */
 export const DEFAULT_CORS_ORIGINS: readonly string[] = [
@@ -195,6 +199,16 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
   const maxPushSubscriptions = field('MAX_PUSH_SUBSCRIPTIONS', 100_000, (raw) =>
     integer(raw, 'MAX_PUSH_SUBSCRIPTIONS', 1, 100_000_000),
   );
+  const telegramBotToken = field<string | undefined>('TELEGRAM_BOT_TOKEN', undefined, (raw) => {
+    // The token is a credential: the message never repeats it.
+    if (!TELEGRAM_TOKEN.test(raw)) {
+      invalid('TELEGRAM_BOT_TOKEN must be a Bot API token as @BotFather gives it (123456:ABC…).');
+    }
+    return raw;
+  });
+  const telegramApiUrl = field('TELEGRAM_API_URL', DEFAULT_TELEGRAM_API_URL, (raw) =>
+    baseUrl(raw, 'TELEGRAM_API_URL', ['http:', 'https:']),
+  );
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -214,6 +228,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
     trustProxy,
     triggeredAlertRetentionDays,
     maxPushSubscriptions,
+    telegramBotToken,
+    telegramApiUrl,
     logLevel,
   };
 }

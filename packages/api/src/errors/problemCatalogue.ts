@@ -23,10 +23,15 @@ export const problemCatalogue = {
   INVALID_SYMBOL_LIST: { status: 400, title: 'Invalid symbol list' },
   INVALID_ALERT: { status: 400, title: 'Invalid alert' },
   INVALID_PUSH_SUBSCRIPTION: { status: 400, title: 'Invalid push subscription' },
+  INVALID_CHANNEL: { status: 400, title: 'Invalid channel' },
+  CHANNEL_NOT_OFFERED: { status: 400, title: 'Channel kind not offered' },
   NOT_FOUND: { status: 404, title: 'Not found' },
   ALERT_NOT_FOUND: { status: 404, title: 'Alert not found' },
   SUBSCRIPTION_NOT_FOUND: { status: 404, title: 'Push subscription not found' },
+  OWNER_NOT_FOUND: { status: 404, title: 'Owner not found' },
+  CHANNEL_NOT_FOUND: { status: 404, title: 'Channel not found' },
   ALERT_LIMIT_REACHED: { status: 409, title: 'Too many active alerts' },
+  CHANNEL_LIMIT_REACHED: { status: 409, title: 'Too many channels' },
   SUBSCRIPTION_CONFLICT: { status: 409, title: 'Push endpoint registered with other keys' },
   REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
@@ -37,6 +42,7 @@ export const problemCatalogue = {
   UPSTREAM_UNAVAILABLE: { status: 503, title: 'Market data source unavailable' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable' },
   SUBSCRIPTION_LIMIT_REACHED: { status: 503, title: 'Too many push subscriptions' },
+  OWNER_LIMIT_REACHED: { status: 503, title: 'Too many owners' },
 } as const satisfies Record<string, ProblemType>;
 
 /** A stable error code of the catalogue. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Alert } from '@pairwatch/domain';
 import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
+import { LocalPushService } from '@pairwatch/test-support';
 import Database from 'better-sqlite3';
 import { SQLITE_FILE_NAME } from '../storage/openAlertStore';
 import { ApiChildProcess } from '../test-support/ApiChildProcess';
@@ -13,7 +14,6 @@ import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { expectEachCrossedAlertFiredOnce } from '../test-support/expectEachCrossedAlertFiredOnce';
 import { freePort } from '../test-support/freePort';
 import { registerPushSubscription } from '../test-support/registerPushSubscription';
-import { LocalPushService } from '../testing/LocalPushService';
 
 // Fault suite (d): the api process is SIGKILLed while pushes sit in its durable outbox. A real
 // `node dist/server.js` on a temporary DATA_DIR (SQLite) or on PostgreSQL, fed by the simulated
@@ -148,7 +148,9 @@ describe('fault: api SIGKILLed with pushes in its outbox (SQLite)', () => {
       const database = new Database(file, { readonly: true, fileMustExist: true });
       try {
         return database
-          .prepare('SELECT attempts, lease_until, next_attempt_at FROM push_outbox')
+          .prepare(
+            "SELECT attempts, lease_until, next_attempt_at FROM deliveries WHERE status = 'Pending'",
+          )
           .all() as OutboxRow[];
       } finally {
         database.close();
@@ -165,11 +167,11 @@ describeWithPostgres('fault: api SIGKILLed with pushes in its outbox', (database
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-faults-'));
     await killWithQueuedPushes({ DATA_DIR: dataDir, DATABASE_URL: database.url }, async () => {
       const tables = await database.query<{ name: string | null }>(
-        `SELECT to_regclass('push_outbox')::text AS name`,
+        `SELECT to_regclass('deliveries')::text AS name`,
       );
       if (tables[0]?.name === null) return [];
       return database.query<OutboxRow>(
-        'SELECT attempts, lease_until, next_attempt_at FROM push_outbox',
+        "SELECT attempts, lease_until, next_attempt_at FROM deliveries WHERE status = 'Pending'",
       );
     });
   }, 60_000);

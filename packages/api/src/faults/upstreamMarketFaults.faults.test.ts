@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Alert } from '@pairwatch/domain';
 import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
+import { LocalPushService } from '@pairwatch/test-support';
 import { CandleWatcher } from '../test-support/CandleWatcher';
 import { createPriceAlert } from '../test-support/createPriceAlert';
 import { expectEachCrossedAlertFiredOnce } from '../test-support/expectEachCrossedAlertFiredOnce';
@@ -12,7 +13,6 @@ import { registerPushSubscription } from '../test-support/registerPushSubscripti
 import { type ApiNode, startApiNode } from '../test-support/startApiNode';
 import { trustCertificate } from '../test-support/trustCertificate';
 import { waitFor } from '@pairwatch/signalr-server/testing';
-import { LocalPushService } from '../testing/LocalPushService';
 
 // Fault suite (c): the upstream market misbehaves while alerts are armed — the simulated exchange
 // (a real loopback server) drops its WebSocket, goes silent, or its REST answers 429 and then 418

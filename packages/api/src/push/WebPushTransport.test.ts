@@ -3,10 +3,13 @@ import { type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  createSelfSignedCertificate,
+  LocalPushService,
+  type LocalPushSubscription,
+} from '@pairwatch/test-support';
 import webpush from 'web-push';
 import { trustCertificate } from '../test-support/trustCertificate';
-import { createSelfSignedCertificate } from '../testing/createSelfSignedCertificate';
-import { LocalPushService, type LocalPushSubscription } from '../testing/LocalPushService';
 import { type PushRequest } from './PushTransport';
 import { WebPushTransport } from './WebPushTransport';
 

@@ -1,6 +1,11 @@
 import { type LookupAddress } from 'node:dns';
 import { describe, expect, it } from '@jest/globals';
-import { createGuardedLookup, PrivateAddressError, privateHostReason } from './privateAddresses';
+import {
+  createGuardedLookup,
+  PrivateAddressError,
+  privateHostReason,
+  refusedHostReason,
+} from './privateAddresses';
 
 const hostOf = (url: string) => new URL(url).hostname;
 const TUNNEL = 'an IPv6 address that tunnels IPv4 (NAT64, 6to4, Teredo or IPv4-compatible)';
@@ -73,9 +78,9 @@ function fakeDns(table: Record<string, string[]>) {
   };
 }
 
-function lookup(hostname: string, table: Record<string, string[]>) {
+function lookup(hostname: string, table: Record<string, string[]>, allowPrivate = false) {
   return new Promise<{ error: Error | null; address: string }>((resolve) =>
-    createGuardedLookup(fakeDns(table))(hostname, {}, (error, address) =>
+    createGuardedLookup(fakeDns(table), { allowPrivate })(hostname, {}, (error, address) =>
       resolve({ error, address: String(address) }),
     ),
   );
@@ -101,5 +106,58 @@ describe('createGuardedLookup', () => {
       address: '142.250.1.1',
     });
     expect((await lookup('nowhere.example', {})).error).toMatchObject({ code: 'ENOTFOUND' });
+  });
+});
+
+describe('refusedHostReason', () => {
+  it.each([
+    ['localhost', undefined],
+    ['127.0.0.1', undefined],
+    ['[::1]', undefined],
+    ['10.1.2.3', undefined],
+    ['192.168.1.10', undefined],
+    ['[fd12:3456::1]', undefined],
+    ['169.254.169.254', 'a link-local address'],
+    ['169.254.1.1', 'a link-local address'],
+    ['[fe80::1]', 'a link-local address'],
+    ['[::ffff:169.254.169.254]', 'a link-local address'],
+    ['[fd00:ec2::254]', 'a cloud metadata service'],
+    ['100.100.100.200', 'a carrier-grade NAT address'],
+    ['metadata.google.internal', 'a cloud metadata service'],
+    ['METADATA.GOOGLE.INTERNAL.', 'a cloud metadata service'],
+    ['0.0.0.0', 'an unspecified address'],
+    ['224.0.0.251', 'a multicast address'],
+  ])('with private hosts allowed, judges %s as %s', (host, reason) => {
+    expect(refusedHostReason(host, true)).toBe(reason);
+  });
+
+  it('without allowPrivate refuses what privateHostReason refuses, and the metadata names', () => {
+    for (const host of ['localhost', '127.0.0.1', '10.0.0.1', '169.254.169.254', '[fd00:ec2::254]'])
+      expect(refusedHostReason(host, false)).toBe(privateHostReason(host));
+    expect(refusedHostReason('metadata.google.internal', false)).toBe('a cloud metadata service');
+    expect(refusedHostReason('hooks.example.com', false)).toBeUndefined();
+    expect(refusedHostReason('8.8.8.8', true)).toBeUndefined();
+  });
+});
+
+describe('createGuardedLookup with allowPrivate', () => {
+  it('admits loopback and private addresses', async () => {
+    expect(await lookup('box.lan', { 'box.lan': ['192.168.1.5'] }, true)).toEqual({
+      error: null,
+      address: '192.168.1.5',
+    });
+    expect((await lookup('localhost', { localhost: ['127.0.0.1', '::1'] }, true)).error).toBeNull();
+  });
+
+  it.each([
+    ['link-local', ['169.254.169.254'], 'a link-local address'],
+    ['AWS metadata over IPv6', ['fd00:ec2::254'], 'a cloud metadata service'],
+    ['Alibaba metadata', ['100.100.100.200'], 'a carrier-grade NAT address'],
+    ['a mix with link-local', ['10.0.0.1', 'fe80::1'], 'a link-local address'],
+  ])('still refuses %s', async (_what, addresses, reason) => {
+    const { error } = await lookup('rebind.example', { 'rebind.example': addresses }, true);
+
+    expect(error).toBeInstanceOf(PrivateAddressError);
+    expect((error as PrivateAddressError).reason).toBe(reason);
   });
 });

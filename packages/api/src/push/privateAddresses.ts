@@ -100,6 +100,51 @@ export function privateHostReason(hostname: string): string | undefined {
   return BLOCKS.find(({ list }) => list.check(address, type))?.what;
 }
 
+/**
+ * Cloud instance metadata services (AWS, GCP, Azure, OpenStack: 169.254.169.254; AWS over IPv6:
+ * fd00:ec2::254; ECS task metadata: 169.254.170.2; Alibaba: 100.100.100.200; Oracle's legacy
+ * 192.0.0.192) and the names GCP gives them. They hand out the machine's credentials, so no
+ * outgoing request may reach them, not even with private hosts allowed; most lie in ranges
+ * refused anyway, fd00:ec2::254 is in fc00::/7, which `allowPrivate` admits.
+ */
+const METADATA = (() => {
+  const list = new net.BlockList();
+  for (const address of ['169.254.169.254', '169.254.170.2', '100.100.100.200', '192.0.0.192'])
+    list.addAddress(address, 'ipv4');
+  list.addAddress('fd00:ec2::254', 'ipv6');
+  return list;
+})();
+const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog']);
+
+/** The ranges `allowPrivate` admits: a test's or a self-hoster's receiver on this machine or LAN. */
+const ADMITTED_WHEN_PRIVATE_ALLOWED = new Set([
+  'the local machine',
+  'a loopback address',
+  'a private address',
+]);
+
+/**
+ * Like {@link privateHostReason}, for outgoing requests whose owner may allow private hosts
+ * (webhooks with `PUSH_ALLOW_PRIVATE_ENDPOINTS`): with `allowPrivate`, `localhost`, loopback and
+ * private (RFC 1918, fc00::/7) hosts pass, but link-local, cloud metadata and every other special
+ * range is still refused. Without it, it refuses what `privateHostReason` refuses and the cloud
+ * metadata host names.
+ *
+ * @example `refusedHostReason('127.0.0.1', true)` → undefined; `refusedHostReason('169.254.169.254', true)` → `'a link-local address'`
+ */
+export function refusedHostReason(hostname: string, allowPrivate: boolean): string | undefined {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (METADATA_NAMES.has(host)) return 'a cloud metadata service';
+  const reason = privateHostReason(host);
+  if (reason === undefined || !allowPrivate || !ADMITTED_WHEN_PRIVATE_ALLOWED.has(reason))
+    return reason;
+  const address = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  const family = net.isIP(address);
+  if (family !== 0 && METADATA.check(address, family === 4 ? 'ipv4' : 'ipv6'))
+    return 'a cloud metadata service';
+  return undefined;
+}
+
 /** Refused because the host name resolves into the api's own network. */
 export class PrivateAddressError extends Error {
   readonly code = 'EPRIVATEADDRESS';
@@ -127,16 +172,25 @@ type Resolve = (
  * public address at subscription time and to a private one later (DNS rebinding) is still refused.
  *
  * @param resolve - the resolver (tests pass a fake); default `dns.lookup`.
+ * @param options.allowPrivate - admit loopback and private addresses, never link-local or cloud
+ *   metadata ones (see {@link refusedHostReason}); for tests with local receivers.
  */
-export function createGuardedLookup(resolve: Resolve = dns.lookup): LookupFunction {
-  return (hostname: string, options: LookupOptions, callback) => {
-    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+export function createGuardedLookup(
+  resolve: Resolve = dns.lookup,
+  options: { readonly allowPrivate?: boolean } = {},
+): LookupFunction {
+  // Without allowPrivate this is exactly `privateHostReason`: push keeps its behaviour.
+  const refused = options.allowPrivate
+    ? (address: string) => refusedHostReason(address, true)
+    : privateHostReason;
+  return (hostname: string, lookupOptions: LookupOptions, callback) => {
+    resolve(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) {
         callback(error, '', 4);
         return;
       }
       for (const { address } of addresses) {
-        const reason = privateHostReason(address);
+        const reason = refused(address);
         if (reason !== undefined) {
           callback(new PrivateAddressError(hostname, reason), '', 4);
           return;
@@ -151,7 +205,7 @@ export function createGuardedLookup(resolve: Resolve = dns.lookup): LookupFuncti
         );
         return;
       }
-      if (options.all)
+      if (lookupOptions.all)
         (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       else callback(null, first.address, first.family);
     });

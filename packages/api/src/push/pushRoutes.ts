@@ -85,8 +85,9 @@ function parseSubscription(body: unknown, allowPrivateEndpoints: boolean): PushS
 
 /**
  * `GET /push/public-key`, `POST /push/subscriptions` (the same endpoint always gets the same id:
- * 201 when new, 200 when known) and `DELETE /push/subscriptions/{id}` (with its alerts; a
- * malformed id is a 400, an unknown one a 204).
+ * 201 when new, 200 when known; a push channel of `ownerId`, or of a new owner whose id is the
+ * subscription id) and `DELETE /push/subscriptions/{id}` (an owner left without channels goes
+ * with its alerts; a malformed id is a 400, an unknown one a 204).
  */
 export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, options) => {
   const { store, announce, limiter } = options;
@@ -120,14 +121,35 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
           3600,
         );
       }
-      const saved = await store.saveSubscription(keys, randomId(), options.now() as UnixMillis);
-      if (saved === undefined) {
+      const rawOwner = (request.body as { ownerId?: unknown }).ownerId;
+      let ownerId: string | undefined;
+      if (rawOwner !== undefined && rawOwner !== null) {
+        ownerId = wellFormedId(rawOwner);
+        if (ownerId === undefined) {
+          throw invalid('ownerId must be the id POST /owners gave you, or left out.');
+        }
+      }
+      const saved = await store.saveSubscription(
+        keys,
+        randomId(),
+        options.now() as UnixMillis,
+        ownerId,
+      );
+      if (saved === 'unknown-owner') {
+        throw new ApiProblem(
+          'OWNER_NOT_FOUND',
+          'There is no such owner: use the ownerId POST /owners gave you, or leave it out.',
+        );
+      }
+      if (saved === 'conflict') {
         throw new ApiProblem(
           'SUBSCRIPTION_CONFLICT',
           'This push endpoint is already registered with other keys. Unsubscribe from push in the browser and subscribe again to get a new endpoint.',
         );
       }
-      return reply.code(saved.created ? 201 : 200).send({ subscriptionId: saved.subscriptionId });
+      return reply
+        .code(saved.created ? 201 : 200)
+        .send({ subscriptionId: saved.subscriptionId, ownerId: saved.ownerId });
     },
   );
 

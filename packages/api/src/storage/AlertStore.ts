@@ -1,4 +1,9 @@
 import {
+  type ChannelKind,
+  type ChannelRecord,
+  type DeliveryAttempt,
+} from '../delivery/DeliveryChannel';
+import {
   type AlertCondition,
   type AlertDirection,
   type AlertFrequency,
@@ -31,7 +36,8 @@ export interface PushSubscriptionRecord extends PushSubscriptionKeys {
  */
 export interface AlertRecord {
   readonly id: string;
-  readonly subscriptionId: string;
+  /** Its owner (a browser registered before owners is its own owner: the subscription id). */
+  readonly ownerId: string;
   readonly symbol: SymbolId;
   readonly type: AlertType;
   /**
@@ -60,6 +66,8 @@ export interface AlertRecord {
   readonly creationCandleTime: UnixSeconds;
   readonly creationHigh: number;
   readonly creationLow: number;
+  /** The channels it goes to; undefined: every channel of the owner when it fires. */
+  readonly channels: readonly string[] | undefined;
 }
 
 /** One recorded firing of an alert. */
@@ -80,74 +88,136 @@ export interface AlertFiringRequest {
   readonly ends: boolean;
 }
 
-/** A push message to put in the outbox together with an alert's trigger. */
-export interface NewOutboxMessage {
+/** One rendered message of a firing for one channel, queued with the firing. */
+export interface NewDelivery {
+  /** The delivery id (random; the same on every retry). */
   readonly id: string;
+  readonly channelId: string;
+  readonly kind: ChannelKind;
   readonly topic: string;
-  /** The notification JSON, stored in clear and encrypted per attempt. */
   readonly payload: string;
-  readonly createdAt: UnixMillis;
 }
 
-/** An outbox message claimed for sending, with the keys of its subscription. */
-export interface ClaimedMessage {
+/** Turns a firing into its deliveries, given the channels it goes to (read in the same transaction). */
+export type RenderDeliveries = (
+  alert: AlertRecord,
+  channels: readonly ChannelRecord[],
+) => NewDelivery[];
+
+/** A delivery claimed for an attempt, with the channel it goes to. */
+export interface ClaimedDelivery extends DeliveryAttempt {
+  readonly ownerId: string;
+  readonly channel: ChannelRecord;
+}
+
+/** Where a delivery stands: in the outbox, or in the log. */
+export type DeliveryStatus = 'Pending' | 'Delivered' | 'Failed';
+
+/** A delivery as the log shows it. */
+export interface DeliveryRecord {
   readonly id: string;
-  readonly subscriptionId: string;
   readonly alertId: string;
-  readonly topic: string;
-  readonly payload: string;
-  /** Attempts made before this one. */
+  readonly channelId: string;
+  readonly kind: ChannelKind;
+  readonly status: DeliveryStatus;
   readonly attempts: number;
   readonly createdAt: UnixMillis;
-  readonly subscription: PushSubscriptionKeys;
+  readonly lastStatusCode: number | undefined;
+  readonly lastError: string | undefined;
+  readonly deliveredAt: UnixMillis | undefined;
+}
+
+/** What one attempt changed of a delivery. */
+export interface DeliveryUpdate {
+  readonly id: string;
+  readonly status: DeliveryStatus;
+  /** Attempts made, this one included. */
+  readonly attempts: number;
+  readonly nextAttemptAt: UnixMillis;
+  readonly statusCode: number | undefined;
+  readonly error: string | undefined;
+  readonly deliveredAt: UnixMillis | undefined;
 }
 
 /** Outcome of {@link AlertStore.createAlert}. */
-export type CreateAlertOutcome = 'created' | 'limit-reached' | 'unknown-subscription';
+export type CreateAlertOutcome = 'created' | 'limit-reached' | 'unknown-owner';
+
+/** Outcome of {@link AlertStore.createChannel}. */
+export type CreateChannelOutcome = 'created' | 'limit-reached' | 'unknown-owner';
+
+/** Outcome of {@link AlertStore.saveSubscription}. */
+export type SaveSubscriptionOutcome =
+  | { readonly subscriptionId: string; readonly ownerId: string; readonly created: boolean }
+  /** The endpoint is registered with another auth secret (nothing changed). */
+  | 'conflict'
+  /** The owner given does not exist. */
+  | 'unknown-owner';
 
 /**
- * The one storage port of the alerts half of the api: push subscriptions, alerts, the push outbox
- * and the engine's "evaluated up to" marks. Implemented once over Kysely for SQLite and PostgreSQL.
+ * The one storage port of the alerts half of the api: owners and their channels (push
+ * subscriptions, webhooks, Telegram chats), alerts, the delivery outbox and log, and the engine's
+ * "evaluated up to" marks. Implemented once over Kysely for SQLite and PostgreSQL.
  */
 export interface AlertStore {
   /** Which database is behind it. */
   readonly kind: 'sqlite' | 'postgres';
   /**
-   * Reads every row of the alerts and the outbox (a count), so a database that is unreachable, or
-   * whose tables are damaged (SQLITE_CORRUPT), fails here as it would for the engine. For /status.
+   * Reads every row of the alerts and the deliveries (a count), so a database that is unreachable,
+   * or whose tables are damaged (SQLITE_CORRUPT), fails here as it would for the engine. For /status.
    */
   probe(): Promise<void>;
+  /** Stores a new owner. */
+  createOwner(id: string, now: UnixMillis): Promise<void>;
+  /** Whether the owner exists. */
+  ownerExists(id: string): Promise<boolean>;
+  /** Owners stored (bounded by `MAX_PUSH_SUBSCRIPTIONS` with the browsers). */
+  countOwners(): Promise<number>;
   /**
-   * Stores a subscription, or finds the one with the same endpoint. A known endpoint keeps its id
-   * only for a caller that proves it is the same browser by sending the same `auth` secret (its
-   * `p256dh` may then change); knowing an endpoint alone must not hand over its id and alerts.
-   *
-   * @returns the subscription id and whether it is new; undefined when the endpoint is registered
-   *   with another auth secret (nothing is changed).
+   * Stores a subscription as a push channel of `ownerId`, or of a new owner whose id is the
+   * subscription's own (no `ownerId`: a browser as before owners), or finds the one with the same
+   * endpoint. A known endpoint keeps its id only for a caller that proves it is the same browser
+   * by sending the same `auth` secret (its `p256dh` may then change, and an `ownerId` given moves
+   * it to that owner); knowing an endpoint alone must not hand over its id and alerts.
    */
   saveSubscription(
     keys: PushSubscriptionKeys,
     newId: string,
     now: UnixMillis,
-  ): Promise<{ subscriptionId: string; created: boolean } | undefined>;
+    ownerId?: string,
+  ): Promise<SaveSubscriptionOutcome>;
   findSubscription(id: string): Promise<PushSubscriptionRecord | undefined>;
   /**
-   * Deletes a subscription with its alerts and pending messages.
+   * Deletes a push subscription (the browser unsubscribed, or its push service said it is gone)
+   * with its pending deliveries. An owner left without any channel is deleted with its alerts:
+   * nobody could be told of them any more.
    *
    * @returns the ids of the alerts that were deleted, or undefined when the subscription did not exist.
    */
   deleteSubscription(id: string): Promise<string[] | undefined>;
-  /** Inserts an alert unless its subscription is unknown or already has `maxActive` active alerts. */
+  /** Inserts a webhook or Telegram channel unless the owner is unknown or has `maxPerOwner` channels. */
+  createChannel(channel: ChannelRecord, maxPerOwner: number): Promise<CreateChannelOutcome>;
+  /** Every channel of an owner, push subscriptions included, oldest first. */
+  listChannels(ownerId: string): Promise<ChannelRecord[]>;
+  /**
+   * Deletes a channel of `ownerId` (a push channel is its subscription) with its pending
+   * deliveries; false when the owner has no such channel (then nothing changes).
+   */
+  deleteChannel(id: string, ownerId: string): Promise<boolean>;
+  /** Stops sending to a channel whose receiver said it is gone for good (webhook 410). */
+  disableChannel(id: string, now: UnixMillis): Promise<void>;
+  /** Links the Telegram channel waiting for `code` to a chat; 'unknown' when none waits for it. */
+  linkTelegramChat(code: string, chatId: string): Promise<'linked' | 'unknown'>;
+  /** Inserts an alert unless its owner is unknown or already has `maxActive` active alerts. */
   createAlert(alert: AlertRecord, maxActive: number): Promise<CreateAlertOutcome>;
-  /** The alerts of a subscription, newest first. */
-  listAlerts(subscriptionId: string): Promise<AlertRecord[]>;
+  /** The alerts of an owner, newest first. */
+  listAlerts(ownerId: string): Promise<AlertRecord[]>;
   /** The latest `perAlert` firings of each alert, oldest first. */
   listFirings(
     alertIds: readonly string[],
     perAlert: number,
   ): Promise<Map<string, AlertFiringRecord[]>>;
-  /** Deletes an alert only if `subscriptionId` owns it; false otherwise (then nothing changes). */
-  deleteAlert(id: string, subscriptionId: string): Promise<boolean>;
+  /** Deletes an alert only if `ownerId` owns it; false otherwise (then nothing changes). */
+  deleteAlert(id: string, ownerId: string): Promise<boolean>;
   /** Every active alert (the engine's index at start). */
   listActiveAlerts(): Promise<AlertRecord[]>;
   /** The ids of every active alert (the engine checks its index against them). */
@@ -155,16 +225,18 @@ export interface AlertStore {
   /** The alerts with these ids, whatever their status; ids that do not exist are left out. */
   getAlerts(ids: readonly string[]): Promise<AlertRecord[]>;
   /**
-   * Records one firing and queues its push message, atomically: one update conditional on the
-   * alert being Active with `expectedCount` firings, so among several engines (or a replay after a
-   * failover) only one records a given firing. An `OnlyOnce` alert becomes Triggered.
+   * Records one firing and queues its deliveries, atomically: one update conditional on the alert
+   * being Active with `expectedCount` firings, so among several engines (or a replay after a
+   * failover) only one records a given firing; then one delivery per channel the alert goes to
+   * (its owner's, read in the same transaction), rendered by `render`. An `OnlyOnce` alert
+   * becomes Triggered.
    *
    * @returns the alert after the firing, or undefined when it was not active with that count
    *   (fired by another engine, expired or deleted).
    */
   triggerAlert(
     firing: AlertFiringRequest,
-    message: NewOutboxMessage,
+    render: RenderDeliveries,
   ): Promise<AlertRecord | undefined>;
   /**
    * Moves the active alerts whose `expiresAt` is at or before `now` to Expired.
@@ -173,21 +245,24 @@ export interface AlertStore {
    */
   expireAlerts(now: UnixMillis): Promise<AlertRecord[]>;
   /**
-   * Claims up to `limit` due messages for `leaseMs` (with `FOR UPDATE SKIP LOCKED` on PostgreSQL,
-   * so several senders never take the same message).
+   * Claims up to `limit` due deliveries for `leaseMs` (with `FOR UPDATE SKIP LOCKED` on
+   * PostgreSQL, so several senders never take the same one), with their channels. A delivery
+   * whose channel is gone is failed on the spot.
    */
-  claimDueMessages(now: UnixMillis, limit: number, leaseMs: number): Promise<ClaimedMessage[]>;
-  /** Removes messages (delivered, or given up). */
-  deleteMessages(ids: readonly string[]): Promise<void>;
-  /** Releases a message for another attempt at `nextAttemptAt`. */
-  rescheduleMessage(id: string, attempts: number, nextAttemptAt: UnixMillis): Promise<void>;
-  /** Messages still in the outbox (for diagnostics and tests). */
-  countMessages(): Promise<number>;
+  claimDueDeliveries(now: UnixMillis, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  /** Records what attempts came to (one statement per kind of change). */
+  updateDeliveries(updates: readonly DeliveryUpdate[]): Promise<void>;
+  /** Gives claimed deliveries back without counting an attempt (their destination was busy). */
+  releaseDeliveries(ids: readonly string[], nextAttemptAt: UnixMillis): Promise<void>;
+  /** The deliveries of an alert of `ownerId`, oldest first; undefined when it has no such alert. */
+  listDeliveries(alertId: string, ownerId: string): Promise<DeliveryRecord[] | undefined>;
+  /** Deliveries still pending (for diagnostics and tests). */
+  countPendingDeliveries(): Promise<number>;
   /**
-   * Deletes alerts that triggered (or expired) before `cutoff`, and outbox messages created before it (a
-   * message that old will never be delivered).
+   * Deletes alerts that triggered (or expired) before `cutoff`, and deliveries created before it
+   * (a message that old will never be delivered; the log keeps that long).
    *
-   * @returns how many alerts and messages were deleted.
+   * @returns how many alerts and deliveries were deleted.
    */
   purgeBefore(cutoff: UnixMillis): Promise<{ alerts: number; messages: number }>;
   /** Push subscriptions stored (the cap on them is `MAX_PUSH_SUBSCRIPTIONS`). */

@@ -5,26 +5,53 @@ import { type Generated } from 'kysely';
  * candle open times, Unix seconds (`*_time`, `evaluated_up_to`); both fit a JS number exactly.
  */
 export interface DatabaseSchema {
+  owners: OwnersTable;
   push_subscriptions: PushSubscriptionsTable;
+  channels: ChannelsTable;
   alerts: AlertsTable;
-  push_outbox: PushOutboxTable;
+  deliveries: DeliveriesTable;
   evaluation_marks: EvaluationMarksTable;
   alert_firings: AlertFiringsTable;
 }
 
-/** A browser's push subscription; `id` is the only credential a browser holds. */
+/** Whoever alerts belong to; `id` is the only credential (a browser's, a bot's). */
+export interface OwnersTable {
+  id: string;
+  created_at: number;
+}
+
+/**
+ * A browser's push subscription: a push channel of `owner_id`. A browser registered without an
+ * owner is its own owner (`owner_id = id`), as every browser was before owners.
+ */
 export interface PushSubscriptionsTable {
   id: string;
   endpoint: string;
   p256dh: string;
   auth: string;
   created_at: number;
+  /** NULL only in rows no release wrote (migration 0003 fills it). */
+  owner_id: string | null;
+}
+
+/** A webhook or Telegram channel of an owner (push channels are `push_subscriptions`). */
+export interface ChannelsTable {
+  id: string;
+  owner_id: string;
+  kind: string;
+  url: string | null;
+  template: string | null;
+  secret: string | null;
+  link_code: string | null;
+  chat_id: string | null;
+  disabled_at: number | null;
+  created_at: number;
 }
 
 /** One alert. `creation_*` remember the watched stream's candle at creation (see `AlertRecord`). */
 export interface AlertsTable {
   id: string;
-  subscription_id: string;
+  owner_id: string;
   symbol: string;
   type: string;
   rsi_interval: string | null;
@@ -50,6 +77,8 @@ export interface AlertsTable {
   trigger_count: Generated<number>;
   /** The frequency period of the last firing (a bar's open time, or a minute number). */
   last_fired_period: number | null;
+  /** Migration 0003: a JSON array of channel ids; NULL means every channel of the owner. */
+  channels: string | null;
 }
 
 /** One firing of an alert (the chart's markers); deleted with the alert. */
@@ -59,18 +88,27 @@ export interface AlertFiringsTable {
   value: number;
 }
 
-/** A Web Push message waiting to be delivered (the durable outbox). */
-export interface PushOutboxTable {
+/**
+ * One message of one firing to one channel: the durable outbox while `Pending`, then the delivery
+ * log (`Delivered` or `Failed`) until purged. The id is the delivery id receivers see.
+ */
+export interface DeliveriesTable {
   id: string;
-  subscription_id: string;
   alert_id: string;
+  owner_id: string;
+  channel_id: string;
+  kind: string;
   topic: string;
   payload: string;
+  status: string;
   attempts: Generated<number>;
   next_attempt_at: number;
-  /** A sender owns the message until then; 0 when nobody does. */
+  /** A sender owns the delivery until then; 0 when nobody does. */
   lease_until: Generated<number>;
   created_at: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: number | null;
 }
 
 /** Per candle stream (`SYMBOL|Interval`): the open time of the latest candle the engine evaluated. */

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { type AlertRecord, type AlertStore, type NewOutboxMessage } from './AlertStore';
+import { type AlertRecord, type AlertStore, type RenderDeliveries } from './AlertStore';
+import { renderMessage } from '../test-support/renderMessage';
 import { alertRecord } from '../test-support/alertRecord';
 import { openAlertStore } from './openAlertStore';
 
@@ -35,8 +36,8 @@ function alert(
   });
 }
 
-function message(id: string, at: UnixMillis = T0): NewOutboxMessage {
-  return { id, topic: `topic-${id}`, payload: JSON.stringify({ title: id }), createdAt: at };
+function message(id: string): RenderDeliveries {
+  return renderMessage(id, JSON.stringify({ title: id }));
 }
 
 /** The behaviour every AlertStore must have, run against each database. */
@@ -60,9 +61,9 @@ function describeAlertStore(
     const again = await store.saveSubscription({ ...keys(1), p256dh: 'rotated' }, 'sub-x', T0);
     const second = await store.saveSubscription(keys(2), 'sub-2', T0);
 
-    expect(first).toEqual({ subscriptionId: 'sub-1', created: true });
-    expect(again).toEqual({ subscriptionId: 'sub-1', created: false });
-    expect(second).toEqual({ subscriptionId: 'sub-2', created: true });
+    expect(first).toEqual({ subscriptionId: 'sub-1', ownerId: 'sub-1', created: true });
+    expect(again).toEqual({ subscriptionId: 'sub-1', ownerId: 'sub-1', created: false });
+    expect(second).toEqual({ subscriptionId: 'sub-2', ownerId: 'sub-2', created: true });
     expect((await store.findSubscription('sub-1'))?.p256dh).toBe('rotated');
     expect(await store.findSubscription('sub-x')).toBeUndefined();
   });
@@ -76,7 +77,7 @@ function describeAlertStore(
       T0,
     );
 
-    expect(takeover).toBeUndefined();
+    expect(takeover).toBe('conflict');
     expect(await store.findSubscription('sub-1')).toMatchObject(keys(1));
     expect(await store.findSubscription('sub-attacker')).toBeUndefined();
   });
@@ -86,7 +87,7 @@ function describeAlertStore(
     for (const id of ['old', 'recent', 'active']) await store.createAlert(alert(id, 'sub-1'), 100);
     await store.triggerAlert(
       { alertId: 'old', expectedCount: 0, firedAt: T0, value: 1, period: undefined, ends: true },
-      message('m-old', T0),
+      message('m-old'),
     );
     await store.triggerAlert(
       {
@@ -97,21 +98,21 @@ function describeAlertStore(
         period: undefined,
         ends: true,
       },
-      message('m-recent', (T0 + 10_000) as UnixMillis),
+      message('m-recent'),
     );
 
     const purged = await store.purgeBefore((T0 + 5_000) as UnixMillis);
 
     expect(purged).toEqual({ alerts: 1, messages: 1 });
     expect((await store.listAlerts('sub-1')).map((a) => a.id).sort()).toEqual(['active', 'recent']);
-    expect(await store.countMessages()).toBe(1);
+    expect(await store.countPendingDeliveries()).toBe(1);
     expect(await store.countSubscriptions()).toBe(1);
   });
 
   it('refuses an alert for an unknown subscription and beyond the active limit', async () => {
     await store.saveSubscription(keys(1), 'sub-1', T0);
 
-    expect(await store.createAlert(alert('a1', 'nobody'), 2)).toBe('unknown-subscription');
+    expect(await store.createAlert(alert('a1', 'nobody'), 2)).toBe('unknown-owner');
     expect(await store.createAlert(alert('a1', 'sub-1'), 2)).toBe('created');
     expect(await store.createAlert(alert('a2', 'sub-1'), 2)).toBe('created');
     expect(await store.createAlert(alert('a3', 'sub-1'), 2)).toBe('limit-reached');
@@ -196,7 +197,7 @@ function describeAlertStore(
       triggeredAt: T0 + 5,
       triggeredValue: 65_010,
     });
-    expect(await store.countMessages()).toBe(1);
+    expect(await store.countPendingDeliveries()).toBe(1);
     expect(await store.listActiveAlerts()).toEqual([]);
   });
 
@@ -250,22 +251,38 @@ function describeAlertStore(
       message('m1'),
     );
 
-    const claimed = await store.claimDueMessages(T0, 10, 60_000);
-    const whileLeased = await store.claimDueMessages((T0 + 1000) as UnixMillis, 10, 60_000);
-    await store.rescheduleMessage('m1', 1, (T0 + 5000) as UnixMillis);
-    const tooEarly = await store.claimDueMessages((T0 + 4999) as UnixMillis, 10, 60_000);
-    const due = await store.claimDueMessages((T0 + 5000) as UnixMillis, 10, 60_000);
+    const claimed = await store.claimDueDeliveries(T0, 10, 60_000);
+    const whileLeased = await store.claimDueDeliveries((T0 + 1000) as UnixMillis, 10, 60_000);
+    await store.updateDeliveries([
+      {
+        id: 'm1',
+        status: 'Pending',
+        attempts: 1,
+        nextAttemptAt: (T0 + 5000) as UnixMillis,
+        statusCode: 503,
+        error: 'busy',
+        deliveredAt: undefined,
+      },
+    ]);
+    const tooEarly = await store.claimDueDeliveries((T0 + 4999) as UnixMillis, 10, 60_000);
+    const due = await store.claimDueDeliveries((T0 + 5000) as UnixMillis, 10, 60_000);
 
     expect(claimed).toEqual([
       {
         id: 'm1',
-        subscriptionId: 'sub-1',
+        ownerId: 'sub-1',
         alertId: 'a1',
-        topic: 'topic-m1',
+        topic: 'a1',
         payload: JSON.stringify({ title: 'm1' }),
         attempts: 0,
         createdAt: T0,
-        subscription: keys(1),
+        channel: {
+          kind: 'push',
+          id: 'sub-1',
+          ownerId: 'sub-1',
+          createdAt: T0,
+          subscription: keys(1),
+        },
       },
     ]);
     expect(whileLeased).toEqual([]);
@@ -281,12 +298,12 @@ function describeAlertStore(
       message('m1'),
     );
 
-    await store.claimDueMessages(T0, 10, 1000);
+    await store.claimDueDeliveries(T0, 10, 1000);
 
-    expect(await store.claimDueMessages((T0 + 1000) as UnixMillis, 10, 1000)).toHaveLength(1);
+    expect(await store.claimDueDeliveries((T0 + 1000) as UnixMillis, 10, 1000)).toHaveLength(1);
   });
 
-  it('deletes delivered messages in one go, and only those', async () => {
+  it('records delivered and failed deliveries in the log, and claims only pending ones', async () => {
     await store.saveSubscription(keys(1), 'sub-1', T0);
     for (const id of ['a1', 'a2', 'a3']) {
       await store.createAlert(alert(id, 'sub-1'), 10);
@@ -296,10 +313,37 @@ function describeAlertStore(
       );
     }
 
-    await store.deleteMessages(['m-a1', 'm-a3']);
-    await store.deleteMessages([]);
+    const done = (id: string, status: 'Delivered' | 'Failed') => ({
+      id,
+      status,
+      attempts: 1,
+      nextAttemptAt: T0,
+      statusCode: status === 'Delivered' ? 201 : 400,
+      error: status === 'Delivered' ? undefined : 'refused',
+      deliveredAt: status === 'Delivered' ? T0 : undefined,
+    });
+    await store.updateDeliveries([done('m-a1', 'Delivered'), done('m-a3', 'Failed')]);
+    await store.updateDeliveries([]);
 
-    expect((await store.claimDueMessages(T0, 10, 1000)).map((m) => m.id)).toEqual(['m-a2']);
+    expect((await store.claimDueDeliveries(T0, 10, 1000)).map((m) => m.id)).toEqual(['m-a2']);
+    expect(await store.listDeliveries('a1', 'sub-1')).toEqual([
+      {
+        id: 'm-a1',
+        alertId: 'a1',
+        channelId: 'sub-1',
+        kind: 'push',
+        status: 'Delivered',
+        attempts: 1,
+        createdAt: T0,
+        lastStatusCode: 201,
+        lastError: undefined,
+        deliveredAt: T0,
+      },
+    ]);
+    expect(await store.listDeliveries('a3', 'sub-1')).toMatchObject([
+      { status: 'Failed', lastStatusCode: 400, lastError: 'refused' },
+    ]);
+    expect(await store.listDeliveries('a3', 'sub-2')).toBeUndefined();
   });
 
   it('deletes a subscription with its alerts and pending messages, and reports the alert ids', async () => {
@@ -322,7 +366,7 @@ function describeAlertStore(
     expect(deleted?.sort()).toEqual(['a1', 'a2']);
     expect(await store.findSubscription('sub-1')).toBeUndefined();
     expect(await store.listAlerts('sub-1')).toEqual([]);
-    expect(await store.countMessages()).toBe(1);
+    expect(await store.countPendingDeliveries()).toBe(1);
     expect(await store.listAlerts('sub-2')).toHaveLength(1);
     expect(await store.deleteSubscription('sub-1')).toBeUndefined();
   });
@@ -345,7 +389,15 @@ function describeAlertStore(
 /** Empties every table (tests share one database per suite). */
 async function truncateAll(store: AlertStore, removeAll: (table: string) => Promise<void>) {
   void store;
-  for (const table of ['push_outbox', 'alerts', 'push_subscriptions', 'evaluation_marks']) {
+  for (const table of [
+    'deliveries',
+    'alert_firings',
+    'alerts',
+    'channels',
+    'push_subscriptions',
+    'owners',
+    'evaluation_marks',
+  ]) {
     await removeAll(table);
   }
 }
@@ -449,8 +501,8 @@ if (postgresUrl !== undefined && postgresUrl !== '') {
         }
 
         const [first, second] = await Promise.all([
-          store.claimDueMessages(T0, 15, 60_000),
-          store.claimDueMessages(T0, 15, 60_000),
+          store.claimDueDeliveries(T0, 15, 60_000),
+          store.claimDueDeliveries(T0, 15, 60_000),
         ]);
 
         const ids = [...first!, ...second!].map((m) => m.id);

@@ -9,21 +9,86 @@ import {
   type UnixMillis,
   type UnixSeconds,
 } from '@pairwatch/domain';
-import { type Insertable, type Kysely, type Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type ChannelKind, type ChannelRecord } from '../delivery/DeliveryChannel';
 import {
   type AlertFiringRecord,
   type AlertFiringRequest,
   type AlertRecord,
   type AlertStore,
-  type ClaimedMessage,
+  type ClaimedDelivery,
   type CreateAlertOutcome,
-  type NewOutboxMessage,
+  type CreateChannelOutcome,
+  type DeliveryRecord,
+  type DeliveryStatus,
+  type DeliveryUpdate,
   type PushSubscriptionKeys,
   type PushSubscriptionRecord,
+  type RenderDeliveries,
+  type SaveSubscriptionOutcome,
 } from './AlertStore';
-import { type AlertsTable, type DatabaseSchema } from './DatabaseSchema';
+import {
+  type AlertsTable,
+  type ChannelsTable,
+  type DatabaseSchema,
+  type PushSubscriptionsTable,
+} from './DatabaseSchema';
 
 type AlertRow = Selectable<AlertsTable>;
+type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+/** Longest stored error text of a delivery attempt. */
+const MAX_ERROR_LENGTH = 500;
+
+function parseChannelIds(json: string | null): readonly string[] | undefined {
+  if (json === null) return undefined;
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+}
+
+function pushChannelOf(row: Selectable<PushSubscriptionsTable>): ChannelRecord {
+  return {
+    kind: 'push',
+    id: row.id,
+    ownerId: row.owner_id ?? row.id,
+    createdAt: Number(row.created_at) as UnixMillis,
+    subscription: { endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth },
+  };
+}
+
+function channelOf(row: Selectable<ChannelsTable>): ChannelRecord | undefined {
+  const base = {
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: Number(row.created_at) as UnixMillis,
+    disabledAt: row.disabled_at == null ? undefined : (Number(row.disabled_at) as UnixMillis),
+  };
+  if (row.kind === 'webhook' && row.url !== null && row.secret !== null) {
+    return {
+      ...base,
+      kind: 'webhook',
+      url: row.url,
+      template: row.template ?? undefined,
+      secret: row.secret,
+    };
+  }
+  if (row.kind === 'telegram' && row.link_code !== null) {
+    return { ...base, kind: 'telegram', linkCode: row.link_code, chatId: row.chat_id ?? undefined };
+  }
+  return undefined; // a kind a newer release wrote
+}
+
+/** Whether a channel can take a delivery now. */
+function canDeliver(channel: ChannelRecord): boolean {
+  switch (channel.kind) {
+    case 'push':
+      return true;
+    case 'webhook':
+      return channel.disabledAt === undefined;
+    case 'telegram':
+      return channel.disabledAt === undefined && channel.chatId !== undefined;
+  }
+}
 
 /** Ids per `IN (…)` list. */
 const ID_CHUNK = 500;
@@ -31,7 +96,7 @@ const ID_CHUNK = 500;
 function toAlertRecord(row: AlertRow): AlertRecord {
   return {
     id: row.id,
-    subscriptionId: row.subscription_id,
+    ownerId: row.owner_id,
     symbol: row.symbol as SymbolId,
     type: row.type as AlertType,
     interval: row.bar_interval as Interval,
@@ -53,13 +118,14 @@ function toAlertRecord(row: AlertRow): AlertRecord {
     creationCandleTime: Number(row.creation_candle_time) as UnixSeconds,
     creationHigh: row.creation_high,
     creationLow: row.creation_low,
+    channels: parseChannelIds(row.channels),
   };
 }
 
 function toAlertRow(alert: AlertRecord): Insertable<AlertsTable> {
   return {
     id: alert.id,
-    subscription_id: alert.subscriptionId,
+    owner_id: alert.ownerId,
     symbol: alert.symbol,
     type: alert.type,
     rsi_interval: alert.type === 'Rsi' ? alert.interval : null,
@@ -82,6 +148,7 @@ function toAlertRow(alert: AlertRecord): Insertable<AlertsTable> {
     creation_candle_time: alert.creationCandleTime,
     creation_high: alert.creationHigh,
     creation_low: alert.creationLow,
+    channels: alert.channels === undefined ? null : JSON.stringify(alert.channels),
   };
 }
 
@@ -116,7 +183,7 @@ export class KyselyAlertStore implements AlertStore {
       .where('alert_id', 'not in', (eb) => eb.selectFrom('alerts').select('id'))
       .execute();
     const messages = await this.db
-      .deleteFrom('push_outbox')
+      .deleteFrom('deliveries')
       .where('created_at', '<', cutoff)
       .executeTakeFirst();
     return {
@@ -141,38 +208,85 @@ export class KyselyAlertStore implements AlertStore {
       .select((eb) => eb.fn.count('value_target').as('n'))
       .execute();
     await this.db
-      .selectFrom('push_outbox')
+      .selectFrom('deliveries')
       .select((eb) => eb.fn.count('payload').as('n'))
       .execute();
+  }
+
+  async createOwner(id: string, now: UnixMillis): Promise<void> {
+    await this.db.insertInto('owners').values({ id, created_at: now }).execute();
+  }
+
+  async ownerExists(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('owners')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async countOwners(): Promise<number> {
+    const row = await this.db
+      .selectFrom('owners')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async saveSubscription(
     keys: PushSubscriptionKeys,
     newId: string,
     now: UnixMillis,
-  ): Promise<{ subscriptionId: string; created: boolean } | undefined> {
-    const inserted = await this.db
-      .insertInto('push_subscriptions')
-      .values({
-        id: newId,
-        endpoint: keys.endpoint,
-        p256dh: keys.p256dh,
-        auth: keys.auth,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column('endpoint').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) return { subscriptionId: inserted.id, created: true };
-    // The endpoint is known: only the holder of its auth secret (the same browser) gets its id.
-    const existing = await this.db
-      .updateTable('push_subscriptions')
-      .set({ p256dh: keys.p256dh })
-      .where('endpoint', '=', keys.endpoint)
-      .where('auth', '=', keys.auth)
-      .returning('id')
-      .executeTakeFirst();
-    return existing ? { subscriptionId: existing.id, created: false } : undefined;
+    ownerId?: string,
+  ): Promise<SaveSubscriptionOutcome> {
+    return this.db.transaction().execute(async (trx) => {
+      if (ownerId !== undefined) {
+        const owner = await trx
+          .selectFrom('owners')
+          .select('id')
+          .where('id', '=', ownerId)
+          .executeTakeFirst();
+        if (!owner) return 'unknown-owner';
+      }
+      const inserted = await trx
+        .insertInto('push_subscriptions')
+        .values({
+          id: newId,
+          endpoint: keys.endpoint,
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+          created_at: now,
+          owner_id: ownerId ?? newId,
+        })
+        .onConflict((oc) => oc.column('endpoint').doNothing())
+        .returning(['id', 'owner_id'])
+        .executeTakeFirst();
+      if (inserted) {
+        // A browser without an owner is its own: its subscription id is its owner id.
+        if (ownerId === undefined)
+          await trx.insertInto('owners').values({ id: newId, created_at: now }).execute();
+        return {
+          subscriptionId: inserted.id,
+          ownerId: inserted.owner_id ?? inserted.id,
+          created: true,
+        };
+      }
+      // The endpoint is known: only the holder of its auth secret (the same browser) gets its id.
+      const existing = await trx
+        .updateTable('push_subscriptions')
+        .set((eb) => ({
+          p256dh: keys.p256dh,
+          owner_id: ownerId ?? eb.ref('owner_id'),
+        }))
+        .where('endpoint', '=', keys.endpoint)
+        .where('auth', '=', keys.auth)
+        .returning(['id', 'owner_id'])
+        .executeTakeFirst();
+      return existing
+        ? { subscriptionId: existing.id, ownerId: existing.owner_id ?? existing.id, created: false }
+        : 'conflict';
+    });
   }
 
   async findSubscription(id: string): Promise<PushSubscriptionRecord | undefined> {
@@ -191,46 +305,178 @@ export class KyselyAlertStore implements AlertStore {
     };
   }
 
+  /** Deletes an owner with its alerts, channels and pending deliveries; returns the alert ids. */
+  private async deleteOwner(trx: Transaction<DatabaseSchema>, ownerId: string): Promise<string[]> {
+    const alerts = await trx
+      .selectFrom('alerts')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .execute();
+    // Explicit deletes: the caller needs the ids, and nothing depends on SQLite's foreign_keys pragma.
+    await trx
+      .deleteFrom('deliveries')
+      .where('owner_id', '=', ownerId)
+      .where('status', '=', 'Pending')
+      .execute();
+    await trx
+      .deleteFrom('alert_firings')
+      .where('alert_id', 'in', (eb) =>
+        eb.selectFrom('alerts').select('id').where('owner_id', '=', ownerId),
+      )
+      .execute();
+    await trx.deleteFrom('alerts').where('owner_id', '=', ownerId).execute();
+    await trx.deleteFrom('channels').where('owner_id', '=', ownerId).execute();
+    await trx.deleteFrom('push_subscriptions').where('owner_id', '=', ownerId).execute();
+    await trx.deleteFrom('owners').where('id', '=', ownerId).execute();
+    return alerts.map((alert) => alert.id);
+  }
+
+  /** Whether the owner has a channel left. */
+  private async hasChannels(db: Db, ownerId: string): Promise<boolean> {
+    const push = await db
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    if (push) return true;
+    const other = await db
+      .selectFrom('channels')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    return other !== undefined;
+  }
+
   async deleteSubscription(id: string): Promise<string[] | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const alerts = await trx
-        .selectFrom('alerts')
-        .select('id')
-        .where('subscription_id', '=', id)
-        .execute();
-      // Explicit deletes rather than relying on ON DELETE CASCADE alone: the caller needs the ids,
-      // and the result must not depend on SQLite's foreign_keys pragma.
-      await trx.deleteFrom('push_outbox').where('subscription_id', '=', id).execute();
-      await trx
-        .deleteFrom('alert_firings')
-        .where('alert_id', 'in', (eb) =>
-          eb.selectFrom('alerts').select('id').where('subscription_id', '=', id),
-        )
-        .execute();
-      await trx.deleteFrom('alerts').where('subscription_id', '=', id).execute();
-      const deleted = await trx
+      const row = await trx
         .deleteFrom('push_subscriptions')
         .where('id', '=', id)
+        .returning(['id', 'owner_id'])
         .executeTakeFirst();
-      return deleted.numDeletedRows > 0n ? alerts.map((alert) => alert.id) : undefined;
+      if (!row) return undefined;
+      await trx
+        .deleteFrom('deliveries')
+        .where('channel_id', '=', id)
+        .where('status', '=', 'Pending')
+        .execute();
+      const ownerId = row.owner_id ?? row.id;
+      return (await this.hasChannels(trx, ownerId)) ? [] : this.deleteOwner(trx, ownerId);
     });
+  }
+
+  async createChannel(channel: ChannelRecord, maxPerOwner: number): Promise<CreateChannelOutcome> {
+    if (channel.kind === 'push') throw new Error('push channels are made by saveSubscription');
+    return this.db.transaction().execute(async (trx) => {
+      const owner = await trx
+        .selectFrom('owners')
+        .select('id')
+        .where('id', '=', channel.ownerId)
+        .$if(this.locks, (qb) => qb.forUpdate())
+        .executeTakeFirst();
+      if (!owner) return 'unknown-owner';
+      const { count } = await trx
+        .selectFrom('channels')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('owner_id', '=', channel.ownerId)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= maxPerOwner) return 'limit-reached';
+      await trx
+        .insertInto('channels')
+        .values({
+          id: channel.id,
+          owner_id: channel.ownerId,
+          kind: channel.kind,
+          url: channel.kind === 'webhook' ? channel.url : null,
+          template: channel.kind === 'webhook' ? (channel.template ?? null) : null,
+          secret: channel.kind === 'webhook' ? channel.secret : null,
+          link_code: channel.kind === 'telegram' ? channel.linkCode : null,
+          chat_id: channel.kind === 'telegram' ? (channel.chatId ?? null) : null,
+          disabled_at: channel.disabledAt ?? null,
+          created_at: channel.createdAt,
+        })
+        .execute();
+      return 'created';
+    });
+  }
+
+  async listChannels(ownerId: string): Promise<ChannelRecord[]> {
+    return this.channelsOf(this.db, ownerId);
+  }
+
+  private async channelsOf(db: Db, ownerId: string): Promise<ChannelRecord[]> {
+    const push = await db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .execute();
+    const others = await db
+      .selectFrom('channels')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .execute();
+    return [
+      ...push.map(pushChannelOf),
+      ...others.map(channelOf).filter((channel) => channel !== undefined),
+    ].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  }
+
+  async deleteChannel(id: string, ownerId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const other = await trx
+        .deleteFrom('channels')
+        .where('id', '=', id)
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst();
+      let deleted = other.numDeletedRows > 0n;
+      if (!deleted) {
+        const push = await trx
+          .deleteFrom('push_subscriptions')
+          .where('id', '=', id)
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirst();
+        deleted = push.numDeletedRows > 0n;
+      }
+      if (!deleted) return false;
+      await trx
+        .deleteFrom('deliveries')
+        .where('channel_id', '=', id)
+        .where('status', '=', 'Pending')
+        .execute();
+      return true;
+    });
+  }
+
+  async disableChannel(id: string, now: UnixMillis): Promise<void> {
+    await this.db.updateTable('channels').set({ disabled_at: now }).where('id', '=', id).execute();
+  }
+
+  async linkTelegramChat(code: string, chatId: string): Promise<'linked' | 'unknown'> {
+    const result = await this.db
+      .updateTable('channels')
+      .set({ chat_id: chatId })
+      .where('kind', '=', 'telegram')
+      .where('link_code', '=', code)
+      .where('chat_id', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? 'linked' : 'unknown';
   }
 
   async createAlert(alert: AlertRecord, maxActive: number): Promise<CreateAlertOutcome> {
     return this.db.transaction().execute(async (trx) => {
-      // Locking the subscription row serialises concurrent creates of one subscription on
-      // PostgreSQL, so the limit holds; SQLite runs one write transaction at a time anyway.
+      // Locking the owner row serialises concurrent creates of one owner on PostgreSQL, so the
+      // limit holds; SQLite runs one write transaction at a time anyway.
       const owner = await trx
-        .selectFrom('push_subscriptions')
+        .selectFrom('owners')
         .select('id')
-        .where('id', '=', alert.subscriptionId)
+        .where('id', '=', alert.ownerId)
         .$if(this.locks, (qb) => qb.forUpdate())
         .executeTakeFirst();
-      if (!owner) return 'unknown-subscription';
+      if (!owner) return 'unknown-owner';
       const { active } = await trx
         .selectFrom('alerts')
         .select((eb) => eb.fn.countAll<number>().as('active'))
-        .where('subscription_id', '=', alert.subscriptionId)
+        .where('owner_id', '=', alert.ownerId)
         .where('status', '=', 'Active')
         .executeTakeFirstOrThrow();
       if (Number(active) >= maxActive) return 'limit-reached';
@@ -239,23 +485,23 @@ export class KyselyAlertStore implements AlertStore {
     });
   }
 
-  async listAlerts(subscriptionId: string): Promise<AlertRecord[]> {
+  async listAlerts(ownerId: string): Promise<AlertRecord[]> {
     const rows = await this.db
       .selectFrom('alerts')
       .selectAll()
-      .where('subscription_id', '=', subscriptionId)
+      .where('owner_id', '=', ownerId)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .execute();
     return rows.map(toAlertRecord);
   }
 
-  async deleteAlert(id: string, subscriptionId: string): Promise<boolean> {
+  async deleteAlert(id: string, ownerId: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
         .deleteFrom('alerts')
         .where('id', '=', id)
-        .where('subscription_id', '=', subscriptionId)
+        .where('owner_id', '=', ownerId)
         .executeTakeFirst();
       if (result.numDeletedRows === 0n) return false;
       await trx.deleteFrom('alert_firings').where('alert_id', '=', id).execute();
@@ -297,7 +543,7 @@ export class KyselyAlertStore implements AlertStore {
 
   async triggerAlert(
     firing: AlertFiringRequest,
-    message: NewOutboxMessage,
+    render: RenderDeliveries,
   ): Promise<AlertRecord | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
@@ -319,19 +565,32 @@ export class KyselyAlertStore implements AlertStore {
         .insertInto('alert_firings')
         .values({ alert_id: row.id, fired_at: firing.firedAt, value: firing.value })
         .execute();
-      await trx
-        .insertInto('push_outbox')
-        .values({
-          id: message.id,
-          subscription_id: row.subscription_id,
-          alert_id: row.id,
-          topic: message.topic,
-          payload: message.payload,
-          next_attempt_at: message.createdAt,
-          created_at: message.createdAt,
-        })
-        .execute();
-      return toAlertRecord(row);
+      const alert = toAlertRecord(row);
+      const chosen = alert.channels === undefined ? undefined : new Set(alert.channels);
+      const channels = (await this.channelsOf(trx, alert.ownerId)).filter(
+        (channel) => canDeliver(channel) && (chosen === undefined || chosen.has(channel.id)),
+      );
+      const deliveries = render(alert, channels);
+      if (deliveries.length > 0) {
+        await trx
+          .insertInto('deliveries')
+          .values(
+            deliveries.map((delivery) => ({
+              id: delivery.id,
+              alert_id: alert.id,
+              owner_id: alert.ownerId,
+              channel_id: delivery.channelId,
+              kind: delivery.kind,
+              topic: delivery.topic,
+              payload: delivery.payload,
+              status: 'Pending',
+              next_attempt_at: firing.firedAt,
+              created_at: firing.firedAt,
+            })),
+          )
+          .execute();
+      }
+      return alert;
     });
   }
 
@@ -370,73 +629,183 @@ export class KyselyAlertStore implements AlertStore {
     return result;
   }
 
-  async claimDueMessages(
+  async claimDueDeliveries(
     now: UnixMillis,
     limit: number,
     leaseMs: number,
-  ): Promise<ClaimedMessage[]> {
+  ): Promise<ClaimedDelivery[]> {
     return this.db.transaction().execute(async (trx) => {
       const due = trx
-        .selectFrom('push_outbox')
+        .selectFrom('deliveries')
         .select('id')
+        .where('status', '=', 'Pending')
         .where('next_attempt_at', '<=', now)
         .where('lease_until', '<=', now)
         .orderBy('next_attempt_at')
         .limit(limit)
         .$if(this.locks, (qb) => qb.forUpdate().skipLocked());
       const claimed = await trx
-        .updateTable('push_outbox')
+        .updateTable('deliveries')
         .set({ lease_until: now + leaseMs })
         .where('id', 'in', due)
         .returningAll()
         .execute();
       if (claimed.length === 0) return [];
-      const subscriptions = await trx
-        .selectFrom('push_subscriptions')
-        .select(['id', 'endpoint', 'p256dh', 'auth'])
-        .where('id', 'in', [...new Set(claimed.map((message) => message.subscription_id))])
-        .execute();
-      const byId = new Map(subscriptions.map((subscription) => [subscription.id, subscription]));
-      const messages: ClaimedMessage[] = [];
+      const channels = await this.channelsById(trx, [
+        ...new Set(claimed.map((row) => row.channel_id)),
+      ]);
+      const deliveries: ClaimedDelivery[] = [];
+      const orphans: string[] = [];
       for (const row of claimed) {
-        const subscription = byId.get(row.subscription_id);
-        if (!subscription) continue; // deleted meanwhile; its cascade removes the message
-        messages.push({
+        const channel = channels.get(row.channel_id);
+        if (!channel || !canDeliver(channel)) {
+          orphans.push(row.id);
+          continue;
+        }
+        deliveries.push({
           id: row.id,
-          subscriptionId: row.subscription_id,
+          ownerId: row.owner_id,
           alertId: row.alert_id,
           topic: row.topic,
           payload: row.payload,
           attempts: Number(row.attempts),
           createdAt: Number(row.created_at) as UnixMillis,
-          subscription: {
-            endpoint: subscription.endpoint,
-            p256dh: subscription.p256dh,
-            auth: subscription.auth,
-          },
+          channel,
         });
       }
-      return messages.sort((a, b) => a.createdAt - b.createdAt);
+      if (orphans.length > 0) {
+        // Its channel was deleted or disabled after the firing: nothing left to send it to.
+        await trx
+          .updateTable('deliveries')
+          .set({
+            status: 'Failed',
+            last_error: 'The channel was removed or disabled.',
+            lease_until: 0,
+          })
+          .where('id', 'in', orphans)
+          .execute();
+      }
+      return deliveries.sort((a, b) => a.createdAt - b.createdAt);
     });
   }
 
-  async deleteMessages(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.deleteFrom('push_outbox').where('id', 'in', ids).execute();
+  private async channelsById(db: Db, ids: readonly string[]): Promise<Map<string, ChannelRecord>> {
+    const result = new Map<string, ChannelRecord>();
+    for (let start = 0; start < ids.length; start += ID_CHUNK) {
+      const chunk = ids.slice(start, start + ID_CHUNK);
+      for (const row of await db
+        .selectFrom('push_subscriptions')
+        .selectAll()
+        .where('id', 'in', chunk)
+        .execute()) {
+        result.set(row.id, pushChannelOf(row));
+      }
+      for (const row of await db
+        .selectFrom('channels')
+        .selectAll()
+        .where('id', 'in', chunk)
+        .execute()) {
+        const channel = channelOf(row);
+        if (channel) result.set(row.id, channel);
+      }
+    }
+    return result;
   }
 
-  async rescheduleMessage(id: string, attempts: number, nextAttemptAt: UnixMillis): Promise<void> {
+  async updateDeliveries(updates: readonly DeliveryUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    // Most updates of a batch are plain successes: one statement for all of them.
+    const delivered = updates.filter(
+      (update) => update.status === 'Delivered' && update.error === undefined,
+    );
+    const others = updates.filter((update) => !delivered.includes(update));
+    await this.db.transaction().execute(async (trx) => {
+      const byTime = new Map<string, DeliveryUpdate[]>();
+      for (const update of delivered) {
+        const key = `${update.attempts}|${update.deliveredAt}|${update.statusCode}`;
+        byTime.set(key, [...(byTime.get(key) ?? []), update]);
+      }
+      for (const group of byTime.values()) {
+        const [first] = group;
+        if (!first) continue;
+        await trx
+          .updateTable('deliveries')
+          .set({
+            status: 'Delivered',
+            attempts: first.attempts,
+            delivered_at: first.deliveredAt ?? null,
+            last_status_code: first.statusCode ?? null,
+            lease_until: 0,
+          })
+          .where(
+            'id',
+            'in',
+            group.map((update) => update.id),
+          )
+          .execute();
+      }
+      for (const update of others) {
+        await trx
+          .updateTable('deliveries')
+          .set({
+            status: update.status,
+            attempts: update.attempts,
+            next_attempt_at: update.nextAttemptAt,
+            last_status_code: update.statusCode ?? null,
+            last_error: update.error?.slice(0, MAX_ERROR_LENGTH) ?? null,
+            delivered_at: update.deliveredAt ?? null,
+            lease_until: 0,
+          })
+          .where('id', '=', update.id)
+          .execute();
+      }
+    });
+  }
+
+  async releaseDeliveries(ids: readonly string[], nextAttemptAt: UnixMillis): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
-      .updateTable('push_outbox')
-      .set({ attempts, next_attempt_at: nextAttemptAt, lease_until: 0 })
-      .where('id', '=', id)
+      .updateTable('deliveries')
+      .set({ next_attempt_at: nextAttemptAt, lease_until: 0 })
+      .where('id', 'in', ids)
+      .where('status', '=', 'Pending')
       .execute();
   }
 
-  async countMessages(): Promise<number> {
+  async listDeliveries(alertId: string, ownerId: string): Promise<DeliveryRecord[] | undefined> {
+    const alert = await this.db
+      .selectFrom('alerts')
+      .select('id')
+      .where('id', '=', alertId)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    if (!alert) return undefined;
+    const rows = await this.db
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('alert_id', '=', alertId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      alertId: row.alert_id,
+      channelId: row.channel_id,
+      kind: row.kind as ChannelKind,
+      status: row.status as DeliveryStatus,
+      attempts: Number(row.attempts),
+      createdAt: Number(row.created_at) as UnixMillis,
+      lastStatusCode: row.last_status_code == null ? undefined : Number(row.last_status_code),
+      lastError: row.last_error ?? undefined,
+      deliveredAt: row.delivered_at == null ? undefined : (Number(row.delivered_at) as UnixMillis),
+    }));
+  }
+
+  async countPendingDeliveries(): Promise<number> {
     const { count } = await this.db
-      .selectFrom('push_outbox')
+      .selectFrom('deliveries')
       .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'Pending')
       .executeTakeFirstOrThrow();
     return Number(count);
   }

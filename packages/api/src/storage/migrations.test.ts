@@ -8,6 +8,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { type AlertRecord, type AlertStore } from './AlertStore';
 import { migrations } from './migrations';
+import { renderMessage } from '../test-support/renderMessage';
 import { openAlertStore, SQLITE_FILE_NAME } from './openAlertStore';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { tempDataDir } from '../test-support/tempDataDir';
@@ -75,7 +76,7 @@ const OLD_MESSAGE = {
 /** What the store must read from the old rows once every migration ran. */
 const PRICE_RECORD: AlertRecord = {
   id: OLD_PRICE_ALERT.id,
-  subscriptionId: SUBSCRIPTION.id,
+  ownerId: SUBSCRIPTION.id,
   symbol: 'BTCUSDT',
   type: 'Price',
   interval: 'OneMinute',
@@ -97,10 +98,11 @@ const PRICE_RECORD: AlertRecord = {
   creationCandleTime: (T0 / 1000) as UnixSeconds,
   creationHigh: 60_010,
   creationLow: 59_990,
+  channels: undefined,
 };
 const RSI_RECORD: AlertRecord = {
   id: OLD_RSI_ALERT.id,
-  subscriptionId: SUBSCRIPTION.id,
+  ownerId: SUBSCRIPTION.id,
   symbol: 'ETHUSDT',
   type: 'Rsi',
   interval: 'OneHour',
@@ -122,6 +124,7 @@ const RSI_RECORD: AlertRecord = {
   creationCandleTime: (T0 / 1000 - 1_600) as UnixSeconds,
   creationHigh: 55.5,
   creationLow: 55.5,
+  channels: undefined,
 };
 
 /**
@@ -170,7 +173,25 @@ async function expectOldAlertsKept(open: () => Promise<AlertStore>): Promise<voi
       auth: SUBSCRIPTION.auth,
       createdAt: T0,
     });
-    expect(await store.countMessages()).toBe(1);
+    // The push the old release queued goes out as a delivery to the same browser.
+    expect(await store.countPendingDeliveries()).toBe(1);
+    const [queued] = await store.claimDueDeliveries(
+      OLD_MESSAGE.next_attempt_at as UnixMillis,
+      10,
+      1000,
+    );
+    expect(queued).toMatchObject({
+      id: OLD_MESSAGE.id,
+      alertId: OLD_RSI_ALERT.id,
+      ownerId: SUBSCRIPTION.id,
+      payload: OLD_MESSAGE.payload,
+      channel: { kind: 'push', id: SUBSCRIPTION.id, ownerId: SUBSCRIPTION.id },
+    });
+    // The browser is now an owner (its subscription id) with its push subscription as a channel.
+    expect(await store.ownerExists(SUBSCRIPTION.id)).toBe(true);
+    expect((await store.listChannels(SUBSCRIPTION.id)).map((channel) => channel.id)).toEqual([
+      SUBSCRIPTION.id,
+    ]);
     // The alert that fired keeps its firing, as the chart's marker.
     expect((await store.listFirings([RSI_RECORD.id], 50)).get(RSI_RECORD.id)).toEqual([
       { firedAt: RSI_RECORD.triggeredAt, value: RSI_RECORD.triggeredValue },
@@ -188,12 +209,7 @@ async function expectOldAlertsKept(open: () => Promise<AlertStore>): Promise<voi
         period: undefined,
         ends: true,
       },
-      {
-        id: 'new-message-000000000001',
-        topic: PRICE_RECORD.id,
-        payload: JSON.stringify({ title: 'BTCUSDT price alert' }),
-        createdAt: firedAt,
-      },
+      renderMessage('new-message-000000000001', JSON.stringify({ title: 'BTCUSDT price alert' })),
     );
 
     const triggered: AlertRecord = {
@@ -209,7 +225,7 @@ async function expectOldAlertsKept(open: () => Promise<AlertStore>): Promise<voi
     expect((await store.listFirings([PRICE_RECORD.id], 50)).get(PRICE_RECORD.id)).toEqual([
       { firedAt, value: 65_001 },
     ]);
-    expect(await store.countMessages()).toBe(2);
+    expect(await store.countPendingDeliveries()).toBe(2);
     // Fired once: the same firing again is refused.
     expect(
       await store.triggerAlert(
@@ -221,7 +237,7 @@ async function expectOldAlertsKept(open: () => Promise<AlertStore>): Promise<voi
           period: undefined,
           ends: true,
         },
-        { id: 'new-message-000000000002', topic: 'x', payload: '{}', createdAt: firedAt },
+        renderMessage('new-message-000000000002'),
       ),
     ).toBeUndefined();
   } finally {

@@ -148,4 +148,135 @@ export const migrations: Readonly<Record<string, Migration>> = {
       }
     },
   },
+  '0003_owners_channels_deliveries': {
+    // Owners, channels and one outbox keyed by channel (docs/architecture.md §7). Every browser
+    // registered before becomes an owner whose id is its subscription id, with its push
+    // subscription as its one channel; its alerts and queued pushes keep going to it.
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('owners')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await sql`INSERT INTO owners (id, created_at) SELECT id, created_at FROM push_subscriptions`.execute(
+        db,
+      );
+      await db.schema.alterTable('push_subscriptions').addColumn('owner_id', 'text').execute();
+      await sql`UPDATE push_subscriptions SET owner_id = id`.execute(db);
+      await db.schema
+        .createIndex('push_subscriptions_by_owner')
+        .on('push_subscriptions')
+        .column('owner_id')
+        .execute();
+
+      // The alerts' owner was a push subscription (a foreign key SQLite cannot drop): the table is
+      // made again with owner_id, which the same ids fill, and the channels an alert goes to.
+      await db.schema
+        .createTable('alerts_0003')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('owner_id', 'text', (c) => c.notNull())
+        .addColumn('symbol', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('rsi_interval', 'text')
+        .addColumn('direction', 'text', (c) => c.notNull())
+        .addColumn('value_on_creation', 'double precision', (c) => c.notNull())
+        .addColumn('value_target', 'double precision', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('triggered_at', 'bigint')
+        .addColumn('triggered_value', 'double precision')
+        .addColumn('creation_candle_time', 'bigint', (c) => c.notNull())
+        .addColumn('creation_high', 'double precision', (c) => c.notNull())
+        .addColumn('creation_low', 'double precision', (c) => c.notNull())
+        .addColumn('condition', 'text', (c) => c.notNull().defaultTo('Crossing'))
+        .addColumn('frequency', 'text', (c) => c.notNull().defaultTo('OnlyOnce'))
+        .addColumn('bar_interval', 'text', (c) => c.notNull().defaultTo('OneMinute'))
+        .addColumn('value_upper', 'double precision')
+        .addColumn('bars', 'integer')
+        .addColumn('expires_at', 'bigint')
+        .addColumn('message', 'text')
+        .addColumn('trigger_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_fired_period', 'bigint')
+        // A JSON array of channel ids; NULL: every channel of the owner at the firing.
+        .addColumn('channels', 'text')
+        .execute();
+      await sql`INSERT INTO alerts_0003 (id, owner_id, symbol, type, rsi_interval, direction,
+          value_on_creation, value_target, status, created_at, triggered_at, triggered_value,
+          creation_candle_time, creation_high, creation_low, condition, frequency, bar_interval,
+          value_upper, bars, expires_at, message, trigger_count, last_fired_period)
+        SELECT id, subscription_id, symbol, type, rsi_interval, direction, value_on_creation,
+          value_target, status, created_at, triggered_at, triggered_value, creation_candle_time,
+          creation_high, creation_low, condition, frequency, bar_interval, value_upper, bars,
+          expires_at, message, trigger_count, last_fired_period
+        FROM alerts`.execute(db);
+      await db.schema.dropTable('alerts').execute();
+      await db.schema.alterTable('alerts_0003').renameTo('alerts').execute();
+      await db.schema
+        .createIndex('alerts_by_owner')
+        .on('alerts')
+        .columns(['owner_id', 'status'])
+        .execute();
+      await db.schema.createIndex('alerts_by_status').on('alerts').column('status').execute();
+
+      await db.schema
+        .createTable('channels')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('owner_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('url', 'text')
+        .addColumn('template', 'text')
+        .addColumn('secret', 'text')
+        .addColumn('link_code', 'text', (c) => c.unique())
+        .addColumn('chat_id', 'text')
+        .addColumn('disabled_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('channels_by_owner').on('channels').column('owner_id').execute();
+
+      await db.schema
+        .createTable('deliveries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('alert_id', 'text', (c) => c.notNull())
+        .addColumn('owner_id', 'text', (c) => c.notNull())
+        .addColumn('channel_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+        .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_status_code', 'integer')
+        .addColumn('last_error', 'text')
+        .addColumn('delivered_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('deliveries_due')
+        .on('deliveries')
+        .columns(['status', 'next_attempt_at', 'lease_until'])
+        .execute();
+      await db.schema
+        .createIndex('deliveries_by_alert')
+        .on('deliveries')
+        .column('alert_id')
+        .execute();
+      await db.schema
+        .createIndex('deliveries_by_channel')
+        .on('deliveries')
+        .column('channel_id')
+        .execute();
+      // Pushes queued by the release before go out as deliveries of the same browsers.
+      await sql`INSERT INTO deliveries (id, alert_id, owner_id, channel_id, kind, topic, payload,
+          status, attempts, next_attempt_at, lease_until, created_at)
+        SELECT id, alert_id, subscription_id, subscription_id, 'push', topic, payload, 'Pending',
+          attempts, next_attempt_at, lease_until, created_at
+        FROM push_outbox`.execute(db);
+      await db.schema.dropTable('push_outbox').execute();
+    },
+    async down(): Promise<void> {
+      // Owners with channels other than push have no place in the schema before: no way down.
+      throw new Error('0003_owners_channels_deliveries cannot be undone; restore a backup.');
+    },
+  },
 };

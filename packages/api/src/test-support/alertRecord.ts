@@ -2,17 +2,17 @@ import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
 import { type AlertRecord } from '../storage/AlertStore';
 
 /**
- * An active bullish BTCUSDT price alert (60,000 → 70,000) of `subscriptionId`, for tests and
- * benches that store one.
+ * An active bullish BTCUSDT price alert (60,000 → 70,000) of `ownerId` (a browser's subscription
+ * id is its owner id), going to every channel of its owner, for tests and benches that store one.
  */
 export function alertRecord(
   id: string,
-  subscriptionId: string,
+  ownerId: string,
   overrides: Partial<AlertRecord> = {},
 ): AlertRecord {
   return {
     id,
-    subscriptionId,
+    ownerId,
     symbol: 'BTCUSDT',
     type: 'Price',
     interval: 'OneMinute',
@@ -34,6 +34,7 @@ export function alertRecord(
     creationCandleTime: 0 as UnixSeconds,
     creationHigh: 60_000,
     creationLow: 60_000,
+    channels: undefined,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import { type Alert } from '@pairwatch/domain';
-import { type LocalPushService } from '../testing/LocalPushService';
 import { waitFor } from '@pairwatch/signalr-server/testing';
+import { type LocalPushService } from '@pairwatch/test-support';
 
 /**
  * How long a fault test keeps listening after the last expected push before it asserts that none

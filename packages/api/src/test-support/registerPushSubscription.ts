@@ -1,4 +1,4 @@
-import { type LocalPushService } from '../testing/LocalPushService';
+import { type LocalPushService } from '@pairwatch/test-support';
 
 /**
  * Registers a fresh subscription of the local push service with the api, as a browser enabling

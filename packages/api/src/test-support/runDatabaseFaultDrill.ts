@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from '@jest/globals';
 import { type Alert, type SymbolId } from '@pairwatch/domain';
 import { startExchangeSim } from '@pairwatch/exchange-sim';
-import { LocalPushService } from '../testing/LocalPushService';
+import { LocalPushService } from '@pairwatch/test-support';
 import { CandleWatcher } from './CandleWatcher';
 import { createPriceAlert } from './createPriceAlert';
 import { expectEachCrossedAlertFiredOnce } from './expectEachCrossedAlertFiredOnce';
@@ -117,7 +117,7 @@ export async function runDatabaseFaultDrill(options: DatabaseFaultDrillOptions):
       [never],
       DELIVERY_BOUND_MS,
     );
-    expect(await options.query('SELECT id FROM push_outbox')).toEqual([]);
+    expect(await options.query("SELECT id FROM deliveries WHERE status = 'Pending'")).toEqual([]);
   } finally {
     for (const watcher of watchers) await watcher.stop();
     for (const node of nodes) await node.close();

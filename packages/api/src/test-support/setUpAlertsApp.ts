@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import { Hub } from '@pairwatch/signalr-server';
+import { LocalPushService } from '@pairwatch/test-support';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { type AlertJson } from '../alerts/toAlertJson';
 import { alertsPlugin, type AlertsPluginOptions } from '../alerts/alertsPlugin';
 import { registerProblemHandlers } from '../errors/problemHandlers';
 import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
-import { LocalPushService } from '../testing/LocalPushService';
 import { ScriptedMarketData } from './ScriptedMarketData';
 import { trustCertificate } from './trustCertificate';
 

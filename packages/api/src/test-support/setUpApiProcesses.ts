@@ -5,6 +5,7 @@ import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/s
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import { type Candle, type SymbolId } from '@pairwatch/domain';
 import { fastifySignalR, Hub } from '@pairwatch/signalr-server';
+import { LocalPushService } from '@pairwatch/test-support';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { alertsPlugin } from '../alerts/alertsPlugin';
 import { type AlertJson } from '../alerts/toAlertJson';
@@ -12,7 +13,6 @@ import { PostgresCoordinator } from '../cluster/PostgresCoordinator';
 import { registerProblemHandlers } from '../errors/problemHandlers';
 import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
-import { LocalPushService } from '../testing/LocalPushService';
 import { type TestDatabase } from './describeWithPostgres';
 import { registerPushSubscription } from './registerPushSubscription';
 import { ScriptedMarketData } from './ScriptedMarketData';
@@ -112,10 +112,12 @@ export function setUpApiProcesses(
     for (const { app } of processes) await app.close();
     processes = [];
     for (const table of [
-      'push_outbox',
+      'deliveries',
       'alert_firings',
       'alerts',
+      'channels',
       'push_subscriptions',
+      'owners',
       'evaluation_marks',
     ]) {
       await database.query(`DELETE FROM ${table}`);

@@ -18,6 +18,15 @@ describe('loadRemoteComponent', () => {
     expect(loadRemote).toHaveBeenCalledWith('alerts_mfe/AlertsRoute');
   });
 
+  it('keeps the component it gave, for the screen to render without a fallback', async () => {
+    const AlertsRoute = () => null;
+    loadRemote.mockResolvedValue({ default: AlertsRoute });
+    const load = loadRemoteComponent(REMOTE_SCREENS.alerts);
+    expect(load.loaded).toBeUndefined();
+    await load();
+    expect(load.loaded).toBe(AlertsRoute);
+  });
+
   it('rejects a module without a default-exported component, naming it', async () => {
     loadRemote.mockResolvedValue({ PositionsRoute: () => null });
     await expect(loadRemoteComponent(REMOTE_SCREENS.positions)()).rejects.toThrow(

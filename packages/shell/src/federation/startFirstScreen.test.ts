@@ -92,6 +92,28 @@ describe('startFirstScreen', () => {
     expect(unhandled).not.toHaveBeenCalled();
   });
 
+  it("preloads the Alerts screen's code (New Alert and Your alerts with it) once the first chart's is in", async () => {
+    const start = startOnNewPage();
+    let firstCodeIn: () => void = () => undefined;
+    const runtime = {
+      registerRemotes: jest.fn<FirstScreenRuntime['registerRemotes']>(),
+      preloadRemote: jest.fn<FirstScreenRuntime['preloadRemote']>(
+        () => new Promise((resolve) => (firstCodeIn = () => resolve(undefined))),
+      ),
+      fetch: jest.fn<FirstScreenRuntime['fetch']>(() => Promise.resolve(answer({}))),
+    };
+    start(CONFIG, { pathname: '/alerts', search: '', storedAlerts: null }, runtime);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Not ahead of the first chart's code.
+    expect(runtime.preloadRemote).toHaveBeenCalledTimes(1);
+    firstCodeIn();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runtime.preloadRemote).toHaveBeenLastCalledWith([
+      { nameOrAlias: 'alerts_mfe', exposes: ['./AlertsRoute'], resourceCategory: 'sync' },
+    ]);
+    expect(runtime.preloadRemote).toHaveBeenCalledTimes(2);
+  });
+
   it("rejects the chart's body with the HTTP status when the api refuses, leaving the original unread", async () => {
     const start = startOnNewPage();
     const runtime = {

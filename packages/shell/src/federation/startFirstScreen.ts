@@ -5,7 +5,7 @@ import { screenForPath } from '../routing/screenForPath';
 import { fetchMarketSource, type MarketSource } from '../status/fetchMarketSource';
 import { firstChartView, firstScreenUrls, type FirstScreenPlace } from './firstScreenUrls';
 import { registerAppRemotes } from './registerAppRemotes';
-import { REMOTE_SCREENS } from './remoteScreens';
+import { REMOTE_SCREENS, type RemoteScreen } from './remoteScreens';
 
 /** What {@link startFirstScreen} calls: the federation runtime and `fetch` (fakes in unit tests). */
 export interface FirstScreenRuntime {
@@ -77,14 +77,25 @@ export function startFirstScreen(
   // screen itself loads once React has), else the screen. Asked for before the api requests: the
   // code arrives after the data (pnpm bench:web), so it is what the first screen waits for.
   const screen = REMOTE_SCREENS[screenForPath(place.pathname)];
-  const expose = view
-    ? FIRST_CHART_EXPOSE
-    : `./${screen.moduleId.slice(screen.containerName.length + 1)}`;
-  runtime
-    .preloadRemote([
-      { nameOrAlias: screen.containerName, exposes: [expose], resourceCategory: 'sync' },
-    ])
-    .catch(() => undefined);
+  const expose = view ? FIRST_CHART_EXPOSE : screenExpose(screen);
+  const firstCode = runtime.preloadRemote([
+    { nameOrAlias: screen.containerName, exposes: [expose], resourceCategory: 'sync' },
+  ]);
+  if (view) {
+    // Then the screen that adopts the first chart, New Alert and Your alerts with it: downloaded
+    // (not run) while the first chart waits for its candles, so they are on screen soon after
+    // them instead of loading after them. Asked once the first chart's code is in: never ahead of
+    // it. A failure reaches nobody here (the screen's own load reports it).
+    firstCode
+      .then(() =>
+        runtime.preloadRemote([
+          { nameOrAlias: screen.containerName, exposes: [screenExpose(screen)], resourceCategory: 'sync' },
+        ]),
+      )
+      .catch(() => undefined);
+  } else {
+    firstCode.catch(() => undefined);
+  }
   const requests = new Map<string, Promise<Response>>();
   const ask = (url: string) => {
     // The same headers as market-data's own request, so the answer is the one it would get.
@@ -107,6 +118,11 @@ export function startFirstScreen(
   ).catch(() => undefined);
   started = { requests, chart, marketSource };
   return started;
+}
+
+/** The exposed module of a remote screen, as the manifest names it (`./AlertsRoute`). */
+function screenExpose(screen: RemoteScreen): string {
+  return `./${screen.moduleId.slice(screen.containerName.length + 1)}`;
 }
 
 /**

@@ -59,6 +59,16 @@ describe('RemoteScreenView', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('renders a screen already loaded at once, without the loading fallback', () => {
+    const load = Object.assign(jest.fn<RemoteComponentLoader>(async () => PositionsScreen), {
+      loaded: PositionsScreen,
+    });
+    renderInShell(<RemoteScreenView screen={REMOTE_SCREENS.positions} load={load} />);
+    expect(screen.getByRole('heading', { name: 'Positions screen' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it('shows the fallback with the reason, a retry button and an error toast when the loader rejects', async () => {
     quietConsole();
     const load = jest.fn<RemoteComponentLoader>(async () => {

@@ -24,8 +24,12 @@ function lazyScreen(load: RemoteComponentLoader) {
  */
 export function RemoteScreenView({ screen, load }: RemoteScreenViewProps) {
   const { enqueueSnackbar } = useSnackbar();
-  // React.lazy remembers a rejection forever, so each attempt gets a fresh lazy component.
-  const [attempt, setAttempt] = useState(() => ({ count: 0, Screen: lazyScreen(load) }));
+  // React.lazy remembers a rejection forever, so each attempt gets a fresh lazy component. A
+  // screen already loaded (the first screen's, bootstrap) renders at once, without a fallback.
+  const [attempt, setAttempt] = useState(() => ({
+    count: 0,
+    Screen: load.loaded ?? lazyScreen(load),
+  }));
   const retry = useCallback(() => {
     setAttempt((previous) => ({ count: previous.count + 1, Screen: lazyScreen(load) }));
   }, [load]);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { p256PublicKeyFromRaw } from '../push/p256PublicKeyFromRaw';
+import { p256PublicKeyFromRaw } from './p256PublicKeyFromRaw';
 
 /** RFC 8292 §2: a push service rejects tokens that expire more than 24 hours ahead. */
 export const VAPID_MAX_LIFETIME_SECONDS = 24 * 60 * 60;

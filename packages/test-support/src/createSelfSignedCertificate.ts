@@ -1,3 +1,5 @@
+import { generate } from 'selfsigned';
+
 /** A PEM key and certificate for a loopback HTTPS server. */
 export interface SelfSignedCertificate {
   readonly keyPem: string;
@@ -9,12 +11,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Makes a P-256 certificate for `127.0.0.1`, `::1` and `localhost`, valid for a day, that is its
- * own CA. Test and benchmark use only: `selfsigned` is a devDependency, loaded on demand.
+ * own CA: for a stand-in that must serve HTTPS (the `web-push` client speaks nothing else).
  */
 export async function createSelfSignedCertificate(
   now: Date = new Date(),
 ): Promise<SelfSignedCertificate> {
-  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: 'Pairwatch local push service' }], {
     keyType: 'ec',
     curve: 'P-256',

@@ -1,0 +1,352 @@
+import { type UnixMillis } from '@pairwatch/domain';
+import { type AlertStore, type ClaimedDelivery, type DeliveryUpdate } from '../storage/AlertStore';
+import { backoffWithJitter } from '../util/backoffWithJitter';
+import { type ServiceLogger } from '../util/ServiceLogger';
+import {
+  type ChannelKind,
+  type ChannelRecord,
+  type DeliveryChannel,
+  type DeliveryOutcome,
+} from './DeliveryChannel';
+
+/** The channel of each kind the sender can deliver to. */
+export type DeliveryChannels = { readonly [K in ChannelKind]?: DeliveryChannel<K> };
+
+/** Options of {@link DeliverySender}; the defaults suit production. */
+export interface DeliverySenderOptions {
+  readonly store: AlertStore;
+  readonly channels: DeliveryChannels;
+  readonly logger: ServiceLogger;
+  /** Told after a gone push subscription was removed (with its owner's alerts, when it was the last channel). */
+  readonly onAlertsRemoved: (alertIds: readonly string[]) => void;
+  /** Deliveries in flight at once. Default 64. */
+  readonly concurrency?: number;
+  /** Deliveries in flight at once to one destination (one webhook origin). Default 4. */
+  readonly perDestination?: number;
+  /** How often the outbox is checked without being woken (other processes' firings, retries). Default 1 000 ms. */
+  readonly pollIntervalMs?: number;
+  /** How long a claimed delivery belongs to this sender before another may take it. Default 60 000 ms. */
+  readonly leaseMs?: number;
+  readonly now?: () => number;
+  readonly random?: () => number;
+}
+
+/**
+ * A delivery whose destination is busy waits in memory, up to this many times the destination's
+ * slots (and this many times the overall concurrency in all)…
+ */
+const WAITING_FACTOR = 4;
+/** Claims one pump makes at most before it lets the event loop breathe. */
+const MAX_BATCHES_PER_PUMP = 8;
+/** …and beyond that goes back to the outbox for this long, not counted as an attempt. */
+const BUSY_DESTINATION_DELAY_MS = 1_000;
+
+interface Destination {
+  inFlight: number;
+  readonly waiting: ClaimedDelivery[];
+}
+
+/**
+ * Delivers the outbox (docs/architecture.md §7): claims due deliveries of every kind, sends each
+ * through its kind's {@link DeliveryChannel} with bounded concurrency overall and per destination
+ * (a slow or dead receiver holds a few slots, never the outbox), and records each attempt in the
+ * delivery log: Delivered; retried with the kind's backoff (429 after its `Retry-After`) until the
+ * kind's give-up age, then Failed; Failed at once when sending again cannot help. A gone push
+ * subscription is removed; a gone webhook or Telegram chat is disabled.
+ *
+ * NOTE: the outbox is the source of truth, so a crash loses nothing: a claimed delivery whose
+ * sender died is claimed again when its lease runs out, which may send it twice — with the same
+ * delivery id (webhooks' `Pairwatch-Delivery`, push's Topic), so receivers can drop the copy.
+ */
+export class DeliverySender {
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private readonly destinations = new Map<string, Destination>();
+  private readonly concurrency: number;
+  private readonly perDestination: number;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private pumping: Promise<void> | undefined;
+  private pumpAgain = false;
+  private closed = false;
+  private deliveredCount = 0;
+  private waitingCount = 0;
+  private readonly finished: DeliveryUpdate[] = [];
+  private flush: Promise<void> | undefined;
+
+  constructor(private readonly options: DeliverySenderOptions) {
+    this.concurrency = options.concurrency ?? 64;
+    this.perDestination = options.perDestination ?? 4;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Deliveries delivered since start. */
+  get delivered(): number {
+    return this.deliveredCount;
+  }
+
+  /** Starts polling the outbox and sends what is due now. */
+  start(): void {
+    if (this.pollTimer || this.closed) return;
+    this.pollTimer = setInterval(() => this.wake(), this.options.pollIntervalMs ?? 1_000);
+    this.pollTimer.unref();
+    this.wake();
+  }
+
+  /** Looks at the outbox now (call after queueing a delivery). */
+  wake(): void {
+    if (this.closed) return;
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = this.pump().finally(() => {
+      this.pumping = undefined;
+    });
+  }
+
+  /** Resolves once nothing is being claimed or sent (what is due later stays in the outbox). */
+  async idle(): Promise<void> {
+    while (this.pumping || this.inFlight.size > 0 || this.flush) {
+      await this.pumping;
+      await Promise.allSettled([...this.inFlight]);
+      await this.flush;
+    }
+  }
+
+  /** Stops claiming, gives back what waits for a busy destination, and waits for what is in flight. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
+    const waiting = [...this.destinations.values()].flatMap((destination) =>
+      destination.waiting.splice(0),
+    );
+    this.waitingCount = 0;
+    await this.options.store
+      .releaseDeliveries(
+        waiting.map((delivery) => delivery.id),
+        this.now() as UnixMillis,
+      )
+      .catch((error: unknown) => {
+        // Their lease runs out and another process takes them.
+        this.options.logger.warn({ err: error }, 'could not give back waiting deliveries');
+      });
+    await this.idle();
+  }
+
+  private async pump(): Promise<void> {
+    try {
+      do {
+        this.pumpAgain = false;
+        // Deliveries waiting for a busy destination do not take slots: the claims go on past them
+        // (a bounded number of batches a turn, so a dead receiver's backlog is not churned).
+        for (let batches = 0; batches < MAX_BATCHES_PER_PUMP; batches += 1) {
+          const room = this.concurrency - this.inFlight.size;
+          if (this.closed || room <= 0) break;
+          const batch = await this.options.store.claimDueDeliveries(
+            this.now() as UnixMillis,
+            room,
+            this.options.leaseMs ?? 60_000,
+          );
+          const busy = batch.filter((delivery) => !this.admit(delivery)).map((d) => d.id);
+          if (busy.length > 0) {
+            await this.options.store.releaseDeliveries(
+              busy,
+              (this.now() + BUSY_DESTINATION_DELAY_MS) as UnixMillis,
+            );
+          }
+          if (batch.length < room) break;
+        }
+      } while (this.pumpAgain && !this.closed);
+    } catch (error: unknown) {
+      this.options.logger.error({ err: error }, 'delivery outbox could not be read');
+    }
+  }
+
+  private channelOf<K extends ChannelKind>(kind: K): DeliveryChannel<K> | undefined {
+    return this.options.channels[kind] as DeliveryChannel<K> | undefined;
+  }
+
+  private destinationKey(channel: ChannelRecord): string {
+    const sender = this.channelOf(channel.kind) as DeliveryChannel | undefined;
+    return `${channel.kind}|${sender ? sender.destination(channel as never) : ''}`;
+  }
+
+  /** Starts a delivery, or queues it behind its busy destination; false when that queue is full. */
+  private admit(delivery: ClaimedDelivery): boolean {
+    const key = this.destinationKey(delivery.channel);
+    let destination = this.destinations.get(key);
+    if (!destination) {
+      destination = { inFlight: 0, waiting: [] };
+      this.destinations.set(key, destination);
+    }
+    if (destination.inFlight < this.perDestination) {
+      this.launch(key, destination, delivery);
+      return true;
+    }
+    if (
+      destination.waiting.length >= this.perDestination * WAITING_FACTOR ||
+      this.waitingCount >= this.concurrency * WAITING_FACTOR
+    ) {
+      return false;
+    }
+    destination.waiting.push(delivery);
+    this.waitingCount += 1;
+    return true;
+  }
+
+  private launch(key: string, destination: Destination, delivery: ClaimedDelivery): void {
+    destination.inFlight += 1;
+    const task = this.deliver(delivery)
+      .catch((error: unknown) => {
+        this.options.logger.error({ err: error, deliveryId: delivery.id }, 'delivery failed');
+      })
+      .finally(() => {
+        this.inFlight.delete(task);
+        destination.inFlight -= 1;
+        const next = this.closed ? undefined : destination.waiting.shift();
+        if (next) {
+          this.waitingCount -= 1;
+          this.launch(key, destination, next);
+        } else if (destination.inFlight === 0 && destination.waiting.length === 0) {
+          this.destinations.delete(key);
+        }
+        // Refill in batches rather than one claim per finished delivery.
+        if (this.inFlight.size <= this.concurrency / 2) this.wake();
+      });
+    this.inFlight.add(task);
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const { channel } = delivery;
+    const sender = this.channelOf(channel.kind) as DeliveryChannel | undefined;
+    const attempts = delivery.attempts + 1;
+    const outcome: DeliveryOutcome = sender
+      ? await sender.send(delivery, channel as never)
+      : {
+          kind: 'retry',
+          status: undefined,
+          retryAfterMs: undefined,
+          reason: `${channel.kind} delivery is not set up on this server`,
+        };
+    // Logs name the alert, the delivery and the kind, never the owner, a URL or a chat.
+    const context = {
+      deliveryId: delivery.id,
+      alertId: delivery.alertId,
+      kind: channel.kind,
+      attempt: attempts,
+    };
+    const now = this.now() as UnixMillis;
+    const base = { id: delivery.id, attempts, statusCode: outcome.status, nextAttemptAt: now };
+    switch (outcome.kind) {
+      case 'delivered':
+        this.deliveredCount += 1;
+        return this.record({ ...base, status: 'Delivered', error: undefined, deliveredAt: now });
+      case 'failed':
+        this.options.logger.warn(
+          { ...context, status: outcome.status, reason: outcome.reason },
+          'delivery refused; failed',
+        );
+        return this.record({
+          ...base,
+          status: 'Failed',
+          error: outcome.reason,
+          deliveredAt: undefined,
+        });
+      case 'gone':
+        await this.record({
+          ...base,
+          status: 'Failed',
+          error: outcome.reason,
+          deliveredAt: undefined,
+        });
+        await this.channelGone(delivery, outcome.reason);
+        return;
+      case 'retry': {
+        const retry = sender?.retry ?? {
+          baseMs: 1_000,
+          maxMs: 60 * 60 * 1_000,
+          giveUpAfterMs: 24 * 60 * 60 * 1_000,
+        };
+        // The longest backoff also caps a `Retry-After`.
+        const delay = Math.min(
+          outcome.retryAfterMs ?? Math.round(backoffWithJitter(attempts - 1, retry, this.random)),
+          retry.maxMs,
+        );
+        if (now + delay - delivery.createdAt > retry.giveUpAfterMs) {
+          this.options.logger.warn(
+            { ...context, reason: outcome.reason },
+            `delivery given up after ${attempts} attempts`,
+          );
+          return this.record({
+            ...base,
+            status: 'Failed',
+            error: outcome.reason,
+            deliveredAt: undefined,
+          });
+        }
+        this.options.logger.info(
+          { ...context, status: outcome.status, reason: outcome.reason, retryInMs: delay },
+          'delivery will be retried',
+        );
+        await this.record({
+          ...base,
+          status: 'Pending',
+          error: outcome.reason,
+          deliveredAt: undefined,
+          nextAttemptAt: (now + delay) as UnixMillis,
+        });
+        this.wakeAfter(delay);
+        return;
+      }
+    }
+  }
+
+  private async channelGone(delivery: ClaimedDelivery, reason: string): Promise<void> {
+    const { channel } = delivery;
+    if (channel.kind === 'push') {
+      const alertIds = (await this.options.store.deleteSubscription(channel.id)) ?? [];
+      this.options.logger.info(
+        { deliveryId: delivery.id, alertsRemoved: alertIds.length, reason },
+        'push subscription is gone; removed it with its pending deliveries',
+      );
+      if (alertIds.length > 0) this.options.onAlertsRemoved(alertIds);
+      return;
+    }
+    await this.options.store.disableChannel(channel.id, this.now() as UnixMillis);
+    this.options.logger.info(
+      { deliveryId: delivery.id, kind: channel.kind, reason },
+      'channel is gone; disabled it',
+    );
+  }
+
+  /**
+   * Records an attempt, batched with the others that finish in the same turn of the event loop:
+   * one transaction for many deliveries instead of one each.
+   */
+  private record(update: DeliveryUpdate): Promise<void> {
+    this.finished.push(update);
+    if (!this.flush) {
+      this.flush = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        const updates = this.finished.splice(0);
+        this.flush = undefined;
+        await this.options.store.updateDeliveries(updates);
+      });
+    }
+    return this.flush;
+  }
+
+  private wakeAfter(delayMs: number): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      this.wake();
+    }, delayMs + 5);
+    timer.unref();
+    this.retryTimers.add(timer);
+  }
+}

@@ -1,0 +1,22 @@
+// `@pairwatch/test-support`: stand-in servers for tests and benchmarks, never part of the product.
+// It exports what other packages import (knip checks that nothing here goes unused); what only
+// the stand-ins need stays inside.
+export {
+  LocalPushService,
+  type LocalPushSubscription,
+  type ReceivedPush,
+} from './LocalPushService';
+export { createSelfSignedCertificate } from './createSelfSignedCertificate';
+export {
+  WebhookReceiver,
+  type ReceivedWebhook,
+  type WebhookHandler,
+  type WebhookRequest,
+  type WebhookResponse,
+} from './WebhookReceiver';
+export { verifyPairwatchSignature } from './verifyPairwatchSignature';
+export {
+  TelegramBotApiStandIn,
+  type PlannedTelegramFailure,
+  type SentTelegramMessage,
+} from './TelegramBotApiStandIn';
