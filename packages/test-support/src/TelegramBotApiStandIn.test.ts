@@ -27,7 +27,10 @@ describe('TelegramBotApiStandIn', () => {
   it('answers getMe with the bot, and 401 to a wrong token', async () => {
     expect(await call('getMe')).toEqual({
       status: 200,
-      body: { ok: true, result: expect.objectContaining({ is_bot: true, username: 'PairwatchBot' }) },
+      body: {
+        ok: true,
+        result: expect.objectContaining({ is_bot: true, username: 'PairwatchBot' }),
+      },
     });
     expect(await call('getMe', {}, '123456:wrong')).toEqual({
       status: 401,
@@ -41,14 +44,22 @@ describe('TelegramBotApiStandIn', () => {
     telegram.sendStart(42, 'code-1');
 
     const first = await poll;
-    const updates = first.body['result'] as { update_id: number; message: { chat: { id: number }; text: string } }[];
+    const updates = first.body['result'] as {
+      update_id: number;
+      message: { chat: { id: number }; text: string };
+    }[];
     expect(updates).toEqual([
       expect.objectContaining({
-        message: expect.objectContaining({ chat: expect.objectContaining({ id: 42 }), text: '/start code-1' }),
+        message: expect.objectContaining({
+          chat: expect.objectContaining({ id: 42 }),
+          text: '/start code-1',
+        }),
       }),
     ]);
     const next = (updates[0]?.update_id ?? 0) + 1;
-    expect((await call('getUpdates', { offset: next - 1, timeout: 0 })).body['result']).toHaveLength(1);
+    expect(
+      (await call('getUpdates', { offset: next - 1, timeout: 0 })).body['result'],
+    ).toHaveLength(1);
     expect((await call('getUpdates', { offset: next, timeout: 0 })).body['result']).toEqual([]);
     expect((await call('getUpdates', { timeout: 0 })).body['result']).toEqual([]);
   });

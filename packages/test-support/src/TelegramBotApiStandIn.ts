@@ -290,7 +290,9 @@ export class TelegramBotApiStandIn {
     }
     if (text.length === 0 || text.length > 4096) {
       const description =
-        text.length === 0 ? 'Bad Request: message text is empty' : 'Bad Request: message is too long';
+        text.length === 0
+          ? 'Bad Request: message text is empty'
+          : 'Bad Request: message is too long';
       answer(400, { ok: false, error_code: 400, description });
       return;
     }

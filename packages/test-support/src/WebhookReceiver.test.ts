@@ -7,7 +7,9 @@ function post(
   url: string,
   body: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders } | { error: string }> {
+): Promise<
+  { status: number; body: string; headers: http.IncomingHttpHeaders } | { error: string }
+> {
   return new Promise((resolve) => {
     const request = http.request(url, { method: 'POST', headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
@@ -20,7 +22,9 @@ function post(
         }),
       );
     });
-    request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? 'error' }));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ error: error.code ?? 'error' }),
+    );
     request.end(body);
   });
 }

@@ -1,5 +1,9 @@
 import { once } from 'node:events';
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import http, {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { type AddressInfo, type Socket } from 'node:net';
 
 /** Bodies beyond this are cut (a webhook body is a few hundred bytes). */
@@ -122,7 +126,9 @@ export class WebhookReceiver {
       const timer = setTimeout(() => {
         this.waiters.delete(check);
         const got = this.requests.map((r) => `${r.method} ${r.path} → ${r.status}`);
-        reject(new Error(`webhook wait timed out after ${timeoutMs} ms; received: [${got.join(', ')}]`));
+        reject(
+          new Error(`webhook wait timed out after ${timeoutMs} ms; received: [${got.join(', ')}]`),
+        );
       }, timeoutMs);
       this.waiters.add(check);
       check();
@@ -158,7 +164,10 @@ export class WebhookReceiver {
       receivedAt: Date.now(),
     };
     const answer = this.handler(received);
-    this.requests.push({ ...received, status: typeof answer === 'string' ? answer : answer.status });
+    this.requests.push({
+      ...received,
+      status: typeof answer === 'string' ? answer : answer.status,
+    });
     for (const waiter of [...this.waiters]) waiter();
     if (answer === 'hang') return;
     if (answer === 'reset') {

@@ -14,27 +14,27 @@ function header(secret: string, body: string, t: number): string {
 
 describe('verifyPairwatchSignature', () => {
   it('accepts the body signed with the secret, within the tolerance', () => {
-    expect(verifyPairwatchSignature(SECRET, header(SECRET, BODY, NOW / 1000), BODY, { now: NOW })).toBe(
-      true,
-    );
+    expect(
+      verifyPairwatchSignature(SECRET, header(SECRET, BODY, NOW / 1000), BODY, { now: NOW }),
+    ).toBe(true);
     const early = header(SECRET, BODY, NOW / 1000 - 299);
     expect(verifyPairwatchSignature(SECRET, early, BODY, { now: NOW })).toBe(true);
   });
 
   it('refuses another body, another secret, an old or future time and a malformed header', () => {
     const t = NOW / 1000;
-    expect(verifyPairwatchSignature(SECRET, header(SECRET, BODY, t), `${BODY} `, { now: NOW })).toBe(
-      false,
-    );
-    expect(verifyPairwatchSignature(SECRET, header('whsec_other', BODY, t), BODY, { now: NOW })).toBe(
-      false,
-    );
-    expect(verifyPairwatchSignature(SECRET, header(SECRET, BODY, t - 301), BODY, { now: NOW })).toBe(
-      false,
-    );
-    expect(verifyPairwatchSignature(SECRET, header(SECRET, BODY, t + 301), BODY, { now: NOW })).toBe(
-      false,
-    );
+    expect(
+      verifyPairwatchSignature(SECRET, header(SECRET, BODY, t), `${BODY} `, { now: NOW }),
+    ).toBe(false);
+    expect(
+      verifyPairwatchSignature(SECRET, header('whsec_other', BODY, t), BODY, { now: NOW }),
+    ).toBe(false);
+    expect(
+      verifyPairwatchSignature(SECRET, header(SECRET, BODY, t - 301), BODY, { now: NOW }),
+    ).toBe(false);
+    expect(
+      verifyPairwatchSignature(SECRET, header(SECRET, BODY, t + 301), BODY, { now: NOW }),
+    ).toBe(false);
     expect(
       verifyPairwatchSignature(SECRET, header(SECRET, BODY, t - 600), BODY, {
         now: NOW,

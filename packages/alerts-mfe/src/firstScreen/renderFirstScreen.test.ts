@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { CHART_HEIGHT } from '../chart/chartConstants';
 import { type PushState } from '../push/PushSubscriptionService';
+import { CARD_PLACEHOLDERS } from './cardPlaceholders';
 import { renderFirstScreen } from './renderFirstScreen';
 
 function draw(push: PushState) {
@@ -41,6 +42,22 @@ describe('renderFirstScreen', () => {
     expect(slot.querySelector('.pwa-on')).toHaveTextContent('1h');
     expect(screen.chart.style.height).toBe(`${CHART_HEIGHT}px`);
     expect(screen.chart).toHaveAttribute('aria-label', 'DOGEUSDT candlestick chart with RSI');
+  });
+
+  it('keeps the space of New Alert and Your alerts below the card, hidden from assistive technology', () => {
+    const { slot } = draw({ status: 'active', subscriptionId: 'sub-1' });
+    const placeholders = [...slot.querySelectorAll<HTMLElement>('.pwa-cards > *')];
+    expect(placeholders.map((placeholder) => placeholder.dataset['placeholder'])).toEqual([
+      'new-alert',
+      'your-alerts',
+    ]);
+    for (const placeholder of placeholders) {
+      expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+      expect(placeholder).toBeEmptyDOMElement();
+    }
+    expect(document.getElementById('pairwatch-alerts-first-screen')?.textContent).toContain(
+      `.pwa-new-alert{height:${CARD_PLACEHOLDERS.newAlert}px}`,
+    );
   });
 
   it('removes everything but the chart, which may have moved elsewhere', () => {

@@ -70,7 +70,7 @@ function modeRules(colors: PairwatchModePalette, tones: ModeTones): string {
  * `useFlexGap`), so a picker wrapped onto a row of its own starts at the card's padding. The
  * browser suite checks that the chart does not move when React takes it.
  */
-const { newAlert, yourAlerts, sideBySideFrom } = CARD_PLACEHOLDERS;
+const { newAlert, yourAlerts, sideBySideFrom, phoneBelow } = CARD_PLACEHOLDERS;
 
 const LAYOUT = `.pwa{display:flex;flex-direction:column;gap:16px;padding:16px 0;font-family:'Inter','Roboto','Helvetica','Arial',sans-serif}
 .pwa-banner{display:flex;align-items:center;padding:6px 16px;border:1px solid;border-radius:8px;font-size:0.875rem;line-height:1.43;letter-spacing:0.01071em}
@@ -90,11 +90,10 @@ const LAYOUT = `.pwa{display:flex;flex-direction:column;gap:16px;padding:16px 0;
 .pwa-toggle span:last-child{border-radius:0 8px 8px 0}
 .pwa-cards{display:grid;gap:16px;align-items:start}
 .pwa-placeholder{box-sizing:border-box;border:1px solid;border-radius:8px}
-.pwa-new-alert{height:${newAlert.stacked}px}
-.pwa-your-alerts{height:${yourAlerts.stacked}px}
-@media (min-width:${sideBySideFrom}px){.pwa-cards{grid-template-columns:minmax(280px,1fr) 2fr}
-.pwa-new-alert{height:${newAlert.sideBySide}px}
-.pwa-your-alerts{height:${yourAlerts.sideBySide}px}}`;
+.pwa-new-alert{height:${newAlert}px}
+.pwa-your-alerts{height:${yourAlerts.phone}px}
+@media (min-width:${phoneBelow}px){.pwa-your-alerts{height:${yourAlerts.wider}px}}
+@media (min-width:${sideBySideFrom}px){.pwa-cards{grid-template-columns:minmax(280px,1fr) 2fr}}`;
 
 function installStyle(doc: Document): void {
   if (doc.getElementById(STYLE_ID)) return;

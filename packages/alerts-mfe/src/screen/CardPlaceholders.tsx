@@ -1,15 +1,17 @@
 import Box from '@mui/material/Box';
 import { CARD_PLACEHOLDERS } from '../firstScreen/cardPlaceholders';
 
+const { newAlert, yourAlerts } = CARD_PLACEHOLDERS;
+
 /** An outlined card's frame (Card variant="outlined"), empty: hidden from assistive technology. */
-function Placeholder({ height, name }: { height: { sideBySide: number; stacked: number }; name: string }) {
+function Placeholder({ name, height }: { name: string; height: number | Record<string, number> }) {
   return (
     <Box
       aria-hidden="true"
       data-placeholder={name}
       sx={{
         boxSizing: 'border-box',
-        height: { xs: height.stacked, md: height.sideBySide },
+        height,
         border: 1,
         borderColor: 'divider',
         borderRadius: 1,
@@ -26,8 +28,8 @@ function Placeholder({ height, name }: { height: { sideBySide: number; stacked: 
 export function CardPlaceholders() {
   return (
     <>
-      <Placeholder height={CARD_PLACEHOLDERS.newAlert} name="new-alert" />
-      <Placeholder height={CARD_PLACEHOLDERS.yourAlerts} name="your-alerts" />
+      <Placeholder name="new-alert" height={newAlert} />
+      <Placeholder name="your-alerts" height={{ xs: yourAlerts.phone, sm: yourAlerts.wider }} />
     </>
   );
 }

@@ -110,7 +110,11 @@ describe('AlertEngine with price alerts', () => {
         triggeredAt: (T + 30) * 1000,
       }),
     ]);
-    const [message] = await store.claimDueDeliveries(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
+    const [message] = await store.claimDueDeliveries(
+      Number.MAX_SAFE_INTEGER as UnixMillis,
+      10,
+      1000,
+    );
     expect(JSON.parse(message!.payload)).toEqual({
       title: 'BTCUSDT price alert',
       body: 'BTCUSDT price rose to 65,100.00 (simulated market)',
@@ -131,7 +135,11 @@ describe('AlertEngine with price alerts', () => {
     market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 65_100, 59_000, 65_050));
     await settle();
 
-    const [message] = await store.claimDueDeliveries(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
+    const [message] = await store.claimDueDeliveries(
+      Number.MAX_SAFE_INTEGER as UnixMillis,
+      10,
+      1000,
+    );
     expect(JSON.parse(message!.payload)).toMatchObject({
       body: 'BTCUSDT price rose to 65,100.00',
     });
@@ -397,7 +405,11 @@ describe('AlertEngine with RSI alerts', () => {
     expect(triggered).toHaveLength(1);
     expect(triggered[0]).toMatchObject({ id: alert.id, status: 'Triggered' });
     expect(triggered[0]!.triggeredValue).toBeLessThanOrEqual(30);
-    const [message] = await store.claimDueDeliveries(Number.MAX_SAFE_INTEGER as UnixMillis, 10, 1000);
+    const [message] = await store.claimDueDeliveries(
+      Number.MAX_SAFE_INTEGER as UnixMillis,
+      10,
+      1000,
+    );
     expect(JSON.parse(message!.payload)).toMatchObject({
       body: expect.stringMatching(/^ETHUSDT RSI \(1h\) dropped to \d+\.\d\d \(simulated market\)$/),
       url: '/alerts?symbol=ETHUSDT&interval=OneHour',

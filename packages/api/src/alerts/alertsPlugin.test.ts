@@ -502,7 +502,7 @@ describe('the alerts plugin: malformed subscription ids', () => {
     await client.start();
     try {
       await expect(client.invoke('WatchAlerts', 'x'.repeat(30) + '/../' + 'y')).rejects.toThrow(
-        /Unknown push subscription/,
+        /Unknown owner/,
       );
       expect(looked).toEqual([]);
     } finally {

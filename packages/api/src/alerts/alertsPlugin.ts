@@ -2,12 +2,14 @@ import { guards, type Hub, HubError } from '@pairwatch/signalr-server';
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type UnixMillis } from '@pairwatch/domain';
 import { type ApiConfig } from '../config/ApiConfig';
+import { DEFAULT_TELEGRAM_API_URL } from '../delivery/telegram/TelegramBotApi';
 import { type MarketData } from '../market/MarketData';
 import { loadVapidKeys } from '../push/VapidKeys';
 import { DeliverySender, type DeliveryChannels } from '../delivery/DeliverySender';
 import { createPushChannel } from '../push/PushChannel';
 import { WebhookChannel } from '../delivery/webhook/WebhookChannel';
 import { ownerRoutes } from '../delivery/ownerRoutes';
+import { TelegramDelivery } from '../delivery/telegram/TelegramDelivery';
 import { type PushTransport } from '../push/PushTransport';
 import { WebPushTransport } from '../push/WebPushTransport';
 import { alertsRoutes } from './alertsRoutes';
@@ -36,7 +38,15 @@ export interface AlertsPluginOptions {
     ApiConfig,
     'dataDir' | 'databaseUrl' | 'vapid' | 'maxActiveAlerts' | 'pushAllowPrivateEndpoints'
   > &
-    Partial<Pick<ApiConfig, 'triggeredAlertRetentionDays' | 'maxPushSubscriptions'>>;
+    Partial<
+      Pick<
+        ApiConfig,
+        | 'triggeredAlertRetentionDays'
+        | 'maxPushSubscriptions'
+        | 'telegramBotToken'
+        | 'telegramApiUrl'
+      >
+    >;
   readonly marketData: MarketData;
   /** The candle hub: `WatchAlerts` is registered on it and `AlertTriggered` sent through it. */
   readonly hub: Hub<object>;
@@ -55,6 +65,8 @@ export interface AlertsPluginOptions {
   readonly cluster?: PostgresCoordinatorTiming;
   /** How often the leader checks its alert index against the table. Default 300 000 ms. */
   readonly reconcileIntervalMs?: number;
+  /** Seconds one Telegram long poll waits (tests shorten it). Default 30. */
+  readonly telegramPollTimeoutSeconds?: number;
   /** Write rate limit per client address. */
   readonly rateLimit?: WriteRateLimiterOptions;
   /** Where `GET /status` finds its checks: the plugin adds `database` and `alertEngine`. */
@@ -166,9 +178,23 @@ async function setUp(
   const { store, coordinator, transport } = parts;
   const logger = options.logger ?? app.log;
   const now = options.now ?? Date.now;
+  const telegram =
+    config.telegramBotToken === undefined
+      ? undefined
+      : new TelegramDelivery({
+          token: config.telegramBotToken,
+          apiUrl: config.telegramApiUrl ?? DEFAULT_TELEGRAM_API_URL,
+          store,
+          coordinator,
+          logger,
+          ...(options.telegramPollTimeoutSeconds === undefined
+            ? {}
+            : { pollTimeoutSeconds: options.telegramPollTimeoutSeconds }),
+        });
   const channels: DeliveryChannels = {
     push: createPushChannel(transport),
     webhook: new WebhookChannel({ allowPrivate: config.pushAllowPrivateEndpoints, now }),
+    ...(telegram ? { telegram: telegram.channel } : {}),
   };
   // The engine wakes the sender, and the sender announces the alerts of gone subscriptions.
   const runtime = new AlertsRuntime({
@@ -237,7 +263,7 @@ async function setUp(
     limiter,
     now,
     allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
-    telegramBot: () => undefined,
+    telegramBot: () => telegram?.botUsername,
     maxOwners: config.maxPushSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS,
     maxChannelsPerOwner: MAX_CHANNELS_PER_OWNER,
   });
@@ -264,6 +290,7 @@ async function setUp(
   };
   let purgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    telegram?.start();
     await runtime.start();
     sender.start();
     void purge();
@@ -274,6 +301,7 @@ async function setUp(
   // Each step runs even when one before it throws (close then rejects with the last failure).
   app.addHook('onClose', async () => {
     try {
+      await telegram?.close();
       await runtime.close();
     } finally {
       try {

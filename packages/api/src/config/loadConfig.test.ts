@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       vapid: { publicKey: undefined, privateKey: undefined, subject: undefined },
       maxActiveAlerts: 100,
       pushAllowPrivateEndpoints: false,
+      telegramApiUrl: 'https://api.telegram.org',
+      telegramBotToken: undefined,
       hubMaxConnectionsPerClient: 100,
       trustProxy: false,
       triggeredAlertRetentionDays: 30,
@@ -57,6 +59,8 @@ describe('loadConfig', () => {
         VAPID_SUBJECT: 'mailto:ops@example.org',
         MAX_ACTIVE_ALERTS: '7',
         PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+        TELEGRAM_BOT_TOKEN: '123456:AAbbCCddEEffGGhhIIjjKKllMM',
+        TELEGRAM_API_URL: 'http://127.0.0.1:5099/',
         LOG_LEVEL: 'warn',
       },
       '/srv',
@@ -76,6 +80,8 @@ describe('loadConfig', () => {
     });
     expect(config.maxActiveAlerts).toBe(7);
     expect(config.pushAllowPrivateEndpoints).toBe(true);
+    expect(config.telegramBotToken).toBe('123456:AAbbCCddEEffGGhhIIjjKKllMM');
+    expect(config.telegramApiUrl).toBe('http://127.0.0.1:5099');
     expect(config.logLevel).toBe('warn');
   });
 
@@ -115,6 +121,16 @@ describe('loadConfig', () => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(message);
+  });
+
+  it('refuses a Telegram token of the wrong shape without echoing it', () => {
+    const problems = problemsOf({ TELEGRAM_BOT_TOKEN: 'hunter2-not-a-token' });
+    expect(problems).toEqual([
+      'TELEGRAM_BOT_TOKEN must be a Bot API token as @BotFather gives it (123456:ABC…).',
+    ]);
+    expect(problemsOf({ TELEGRAM_API_URL: 'ftp://example.org' })[0]).toMatch(
+      /^TELEGRAM_API_URL must use http or https/,
+    );
   });
 
   it('never echoes a database URL, which may hold a password', () => {

@@ -1,11 +1,10 @@
+import { DEFAULT_TELEGRAM_API_URL } from '../delivery/telegram/TelegramBotApi';
 import path from 'node:path';
 import { type ApiConfig, type LogLevel, type MarketDataMode, type VapidConfig } from './ApiConfig';
 import { ConfigError } from './ConfigError';
 
 /** Binance's public market-data-only hosts (no key needed, public endpoints only). */
 export const DEFAULT_BINANCE_REST_URL = 'https://data-api.binance.vision';
-/** Telegram's Bot API; `TELEGRAM_API_URL` points elsewhere (a proxy, or a stand-in in tests). */
-export const DEFAULT_TELEGRAM_API_URL = 'https://api.telegram.org';
 /** A Bot API token: the bot's numeric id, a colon, and its secret. */
 const TELEGRAM_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/;
 export const DEFAULT_BINANCE_WS_URL = 'wss://data-stream.binance.vision';

@@ -1,7 +1,7 @@
 import { type UnixMillis } from '@pairwatch/domain';
 import { type AlertRecord, type PushSubscriptionKeys } from '../storage/AlertStore';
 
-/** The kinds of place an alert can be delivered to (docs/architecture.md §7). */
+/** The kinds of place an alert can be delivered to (docs/architecture.md §9). */
 export type ChannelKind = 'push' | 'webhook' | 'telegram';
 
 interface ChannelBase {
@@ -116,7 +116,7 @@ export interface RetryPolicy {
 }
 
 /**
- * One way of delivering alerts (docs/architecture.md §7): how a firing reads in that place, how
+ * One way of delivering alerts (docs/architecture.md §9): how a firing reads in that place, how
  * one message is sent there, and how failures are retried. The outbox, its leases, per-destination
  * concurrency and the delivery log are the sender's, the same for every kind.
  */

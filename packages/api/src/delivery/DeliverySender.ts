@@ -47,7 +47,7 @@ interface Destination {
 }
 
 /**
- * Delivers the outbox (docs/architecture.md §7): claims due deliveries of every kind, sends each
+ * Delivers the outbox (docs/architecture.md §9): claims due deliveries of every kind, sends each
  * through its kind's {@link DeliveryChannel} with bounded concurrency overall and per destination
  * (a slow or dead receiver holds a few slots, never the outbox), and records each attempt in the
  * delivery log: Delivered; retried with the kind's backoff (429 after its `Retry-After`) until the

@@ -113,7 +113,7 @@ function testEvent(ownerId: string, now: number): AlertFiringEvent {
 /**
  * `POST /owners`, and an owner's channels: `POST /channels` (webhook or Telegram; a webhook's
  * secret is in this answer only), `GET /channels?ownerId=`, `DELETE /channels/{id}?ownerId=` and
- * `POST /channels/{id}/test?ownerId=` (docs/architecture.md §3, §7). Another owner's channel is
+ * `POST /channels/{id}/test?ownerId=` (docs/architecture.md §3, §9). Another owner's channel is
  * answered exactly like a missing one (404).
  */
 export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, options) => {

@@ -457,7 +457,9 @@ export class KyselyAlertStore implements AlertStore {
       .set({ chat_id: chatId })
       .where('kind', '=', 'telegram')
       .where('link_code', '=', code)
-      .where('chat_id', 'is', null)
+      // The same /start again (Telegram resends updates a crashed poller did not confirm) links
+      // again; another chat cannot take a linked channel.
+      .where((eb) => eb.or([eb('chat_id', 'is', null), eb('chat_id', '=', chatId)]))
       .executeTakeFirst();
     return result.numUpdatedRows > 0n ? 'linked' : 'unknown';
   }

@@ -149,7 +149,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
     },
   },
   '0003_owners_channels_deliveries': {
-    // Owners, channels and one outbox keyed by channel (docs/architecture.md §7). Every browser
+    // Owners, channels and one outbox keyed by channel (docs/architecture.md §9). Every browser
     // registered before becomes an owner whose id is its subscription id, with its push
     // subscription as its one channel; its alerts and queued pushes keep going to it.
     async up(db: Kysely<unknown>): Promise<void> {

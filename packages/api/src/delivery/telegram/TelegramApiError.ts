@@ -13,7 +13,9 @@ export class TelegramApiError extends Error {
     /** Telegram's `parameters.retry_after`, in seconds (flood control, with 429). */
     readonly retryAfterSeconds: number | undefined = undefined,
   ) {
-    super(`Telegram ${method} failed${errorCode !== undefined ? ` (${errorCode})` : ''}: ${description}`);
+    super(
+      `Telegram ${method} failed${errorCode !== undefined ? ` (${errorCode})` : ''}: ${description}`,
+    );
     this.name = 'TelegramApiError';
   }
 }

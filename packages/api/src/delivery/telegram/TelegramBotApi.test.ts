@@ -41,7 +41,9 @@ describe('TelegramBotApi', () => {
     const [update] = await poll;
     expect(update?.message).toMatchObject({ chat: { id: 42 }, text: '/start code-1' });
 
-    expect(await api.sendMessage({ chat_id: '42', text: 'hi', disable_web_page_preview: true })).toMatchObject({
+    expect(
+      await api.sendMessage({ chat_id: '42', text: 'hi', disable_web_page_preview: true }),
+    ).toMatchObject({
       chat: { id: 42 },
       text: 'hi',
     });
@@ -60,7 +62,9 @@ describe('TelegramBotApi', () => {
       description: 'Too Many Requests: retry after 5',
       retryAfterSeconds: 5,
     });
-    expect(error.message).toBe('Telegram sendMessage failed (429): Too Many Requests: retry after 5');
+    expect(error.message).toBe(
+      'Telegram sendMessage failed (429): Too Many Requests: retry after 5',
+    );
   });
 
   it('never shows the token, not for a wrong one, nor a network failure', async () => {

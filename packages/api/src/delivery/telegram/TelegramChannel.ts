@@ -116,7 +116,8 @@ function telegramOutcome(error: unknown): DeliveryOutcome {
   // A refused bot token (401; 404 for a malformed one, or a wrong TELEGRAM_API_URL) is the
   // server's misconfiguration, not this message's fault: retried, so the alerts still go out once
   // the operator fixes it.
-  if (status === 401 || status === 404) return { kind: 'retry', status, retryAfterMs: undefined, reason };
+  if (status === 401 || status === 404)
+    return { kind: 'retry', status, retryAfterMs: undefined, reason };
   // 403: blocked by the user, the user deactivated, the bot kicked from the group.
   if (status === 403 || (status === 400 && CHAT_GONE.test(error.description))) {
     return { kind: 'gone', status, reason };

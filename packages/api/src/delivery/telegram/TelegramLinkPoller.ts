@@ -112,8 +112,12 @@ export class TelegramLinkPoller {
         );
         this.confirmedOffset = requested;
         for (const update of updates) {
-          if (update.message) await this.handle(update.message, signal);
+          if (signal.aborted) break;
+          // A failing link() throws out of the batch: the update stays unconfirmed, comes again.
+          const reply = update.message ? await this.link(update.message) : undefined;
+          // Linked: the update is done, even if stopped before the answer goes out.
           this.offset = update.update_id + 1;
+          if (reply) await this.answer(reply.chatId, reply.text, signal);
         }
         failures = 0;
       } catch (error: unknown) {
@@ -129,27 +133,30 @@ export class TelegramLinkPoller {
     }
   }
 
-  /** Links the chat of a `/start <code>`, and tells it so. Other messages are not for us. */
-  private async handle(message: TelegramMessage, signal: AbortSignal): Promise<void> {
+  /** Links the chat of a `/start <code>`; what to answer there. Other messages are not for us. */
+  private async link(
+    message: TelegramMessage,
+  ): Promise<{ readonly chatId: number; readonly text: string } | undefined> {
     const match = START.exec(message.text?.trim() ?? '');
-    if (!match) return;
+    if (!match) return undefined;
     const [, bot, code] = match;
     const { botUsername } = this.options;
-    if (bot !== undefined && botUsername && bot.toLowerCase() !== botUsername.toLowerCase()) return;
+    if (bot !== undefined && botUsername && bot.toLowerCase() !== botUsername.toLowerCase())
+      return undefined;
     const chatId = String(message.chat.id);
-    // A failing link() throws out of the batch: the update is not confirmed, so it comes again.
     const result = code === undefined ? 'noCode' : await this.options.link(code, chatId);
     if (result === 'linked') this.options.logger.info({ chatId }, 'Telegram chat linked');
+    return { chatId: message.chat.id, text: TELEGRAM_LINK_REPLIES[result] };
+  }
+
+  /** Answers in the chat; a failure is logged only: the link holds, the first alert shows it. */
+  private async answer(chatId: number, text: string, signal: AbortSignal): Promise<void> {
     try {
-      await this.options.api.sendMessage(
-        { chat_id: message.chat.id, text: TELEGRAM_LINK_REPLIES[result] },
-        signal,
-      );
+      await this.options.api.sendMessage({ chat_id: chatId, text }, signal);
     } catch (error: unknown) {
-      // The link holds even when the answer did not arrive; the first alert will show it.
-      if (signal.aborted) throw error;
+      if (signal.aborted) return;
       this.options.logger.warn(
-        { chatId, err: errorMessage(error) },
+        { chatId: String(chatId), err: errorMessage(error) },
         'could not answer a Telegram /start',
       );
     }

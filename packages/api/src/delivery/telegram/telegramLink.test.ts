@@ -16,7 +16,9 @@ describe('createTelegramLinkCode', () => {
 
 describe('telegramLinkUrl', () => {
   it('opens the bot with the code as its start parameter', () => {
-    expect(telegramLinkUrl('PairwatchBot', 'abc_DEF-1')).toBe('https://t.me/PairwatchBot?start=abc_DEF-1');
+    expect(telegramLinkUrl('PairwatchBot', 'abc_DEF-1')).toBe(
+      'https://t.me/PairwatchBot?start=abc_DEF-1',
+    );
     expect(telegramLinkUrl('@PairwatchBot', 'x')).toBe('https://t.me/PairwatchBot?start=x');
   });
 });

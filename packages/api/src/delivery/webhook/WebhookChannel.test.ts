@@ -13,7 +13,10 @@ import { WebhookChannel, type WebhookChannelOptions } from './WebhookChannel';
 const NOW = 1_700_000_000_000;
 const SECRET = 'whsec_test-secret';
 
-function channelRecord(url: string, overrides: Partial<WebhookChannelRecord> = {}): WebhookChannelRecord {
+function channelRecord(
+  url: string,
+  overrides: Partial<WebhookChannelRecord> = {},
+): WebhookChannelRecord {
   return {
     kind: 'webhook',
     id: 'channel-1',
@@ -44,7 +47,10 @@ function fakeDns(table: Record<string, string>): NonNullable<WebhookChannelOptio
   return (hostname, _options, callback) => {
     const address = table[hostname];
     if (address === undefined) {
-      callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+      callback(
+        Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }),
+        [],
+      );
       return;
     }
     const found: LookupAddress = { address, family: address.includes(':') ? 6 : 4 };
@@ -79,11 +85,14 @@ describe('WebhookChannel', () => {
       const channel = new WebhookChannel();
 
       expect(
-        channel.render(event, channelRecord('https://x.example', { template: '{{ticker}} {{close}}' })),
+        channel.render(
+          event,
+          channelRecord('https://x.example', { template: '{{ticker}} {{close}}' }),
+        ),
       ).toEqual({ topic: 'alert-9', payload: 'BTCUSDT 70000' });
-      expect(JSON.parse(channel.render(event, channelRecord('https://x.example')).payload)).toMatchObject(
-        { ticker: 'BTCUSDT', simulated: true },
-      );
+      expect(
+        JSON.parse(channel.render(event, channelRecord('https://x.example')).payload),
+      ).toMatchObject({ ticker: 'BTCUSDT', simulated: true });
     });
 
     it('counts one destination per URL origin', () => {
@@ -127,7 +136,9 @@ describe('WebhookChannel', () => {
       });
       expect(hook?.headers['user-agent']).toBe('Pairwatch-Webhook/1');
       expect(hook?.signature).toMatch(/^t=1700000000,v1=[0-9a-f]{64}$/);
-      expect(verifyPairwatchSignature(SECRET, hook?.signature ?? '', body, { now: NOW })).toBe(true);
+      expect(verifyPairwatchSignature(SECRET, hook?.signature ?? '', body, { now: NOW })).toBe(
+        true,
+      );
     });
 
     it('sends a text body as UTF-8 text', async () => {
@@ -160,7 +171,12 @@ describe('WebhookChannel', () => {
       [400, { kind: 'failed', status: 400, reason: 'receiver answered 400: nope' }],
       [
         500,
-        { kind: 'retry', status: 500, retryAfterMs: undefined, reason: 'receiver answered 500: nope' },
+        {
+          kind: 'retry',
+          status: 500,
+          retryAfterMs: undefined,
+          reason: 'receiver answered 500: nope',
+        },
       ],
     ])('sorts an answer %s', async (status, outcome) => {
       receiver.respondWith(() => ({ status, body: 'nope' }));
@@ -209,7 +225,9 @@ describe('WebhookChannel', () => {
       const outcome = await local().send(attempt('x'), channelRecord(receiver.url()));
 
       expect(outcome.kind).toBe('retry');
-      expect((outcome as { reason: string }).reason).toMatch(/^receiver answered 500: oops x{195}…$/);
+      expect((outcome as { reason: string }).reason).toMatch(
+        /^receiver answered 500: oops x{195}…$/,
+      );
     });
 
     it('retries a receiver that never answers, after the deadline, and one that drops the connection', async () => {
@@ -227,7 +245,9 @@ describe('WebhookChannel', () => {
       expect(await local().send(attempt('reset'), channelRecord(receiver.url()))).toMatchObject({
         kind: 'retry',
         status: undefined,
-        reason: expect.stringMatching(/^could not reach the receiver: (socket hang up|.*ECONNRESET)/),
+        reason: expect.stringMatching(
+          /^could not reach the receiver: (socket hang up|.*ECONNRESET)/,
+        ),
       });
     });
 

@@ -19,7 +19,14 @@ function firing(overrides: Partial<AlertFiringEvent> = {}): AlertFiringEvent {
     alert: alertRecord('alert-1', 'owner-1', { message: 'Take profit' }),
     firedAt: FIRED_AT,
     value: 70_000.5,
-    bar: { time: BAR_TIME, open: 69_900, high: 70_010.25, low: 69_850, close: 70_000.5, volume: 12.5 },
+    bar: {
+      time: BAR_TIME,
+      open: 69_900,
+      high: 70_010.25,
+      low: 69_850,
+      close: 70_000.5,
+      volume: 12.5,
+    },
     simulated: false,
     pushPayload: '{}',
     ...overrides,
@@ -76,14 +83,18 @@ describe('renderWebhookTemplate', () => {
     const template = '{{open}}|{{high}}|{{low}}|{{close}}|{{volume}}|{{time}}';
 
     expect(renderWebhookTemplate(template, firing({ bar: undefined }))).toBe('|||70000.5||');
-    const rsi = firing({ bar: undefined, value: 71.5, alert: alertRecord('a', 'o', { type: 'Rsi' }) });
+    const rsi = firing({
+      bar: undefined,
+      value: 71.5,
+      alert: alertRecord('a', 'o', { type: 'Rsi' }),
+    });
     expect(renderWebhookTemplate(template, rsi)).toBe('|||||');
   });
 
   it('tolerates spaces inside the braces and leaves unknown placeholders as written', () => {
-    expect(renderWebhookTemplate('{{ close }} {{plot_0}} {{ strategy.order.action }}', firing())).toBe(
-      '70000.5 {{plot_0}} {{ strategy.order.action }}',
-    );
+    expect(
+      renderWebhookTemplate('{{ close }} {{plot_0}} {{ strategy.order.action }}', firing()),
+    ).toBe('70000.5 {{plot_0}} {{ strategy.order.action }}');
   });
 
   it('says simulated=true for the simulated market, and an empty message when there is none', () => {
@@ -110,7 +121,10 @@ describe('renderWebhookTemplate', () => {
     const message = 'line "one"\nback\\slash\ttab \u0001';
     const event = firing({ alert: alertRecord('a', 'o', { message }) });
 
-    const body = renderWebhookTemplate('{"msg":"{{message}}","text":"{{ticker}}: {{close}}"}', event);
+    const body = renderWebhookTemplate(
+      '{"msg":"{{message}}","text":"{{ticker}}: {{close}}"}',
+      event,
+    );
 
     expect(JSON.parse(body)).toEqual({ msg: message, text: 'BTCUSDT: 70000.5' });
   });

@@ -7,7 +7,10 @@ describe('signWebhook', () => {
   it('signs "<t>.<body>" with HMAC-SHA256 of the secret, t in unix seconds', () => {
     const header = signWebhook('whsec_abc', '{"a":1}', 1_700_000_000_999);
 
-    const expected = crypto.createHmac('sha256', 'whsec_abc').update('1700000000.{"a":1}').digest('hex');
+    const expected = crypto
+      .createHmac('sha256', 'whsec_abc')
+      .update('1700000000.{"a":1}')
+      .digest('hex');
     expect(header).toBe(`t=1700000000,v1=${expected}`);
   });
 
@@ -16,10 +19,12 @@ describe('signWebhook', () => {
     const now = Date.now();
     const body = '{"message":"say \\"hi\\" ✓"}';
 
-    expect(verifyPairwatchSignature(secret, signWebhook(secret, body, now), body, { now })).toBe(true);
-    expect(verifyPairwatchSignature(secret, signWebhook(secret, body, now), `${body}x`, { now })).toBe(
-      false,
+    expect(verifyPairwatchSignature(secret, signWebhook(secret, body, now), body, { now })).toBe(
+      true,
     );
+    expect(
+      verifyPairwatchSignature(secret, signWebhook(secret, body, now), `${body}x`, { now }),
+    ).toBe(false);
   });
 });
 
