@@ -7,16 +7,6 @@ export {
   type ReceivedPush,
 } from './LocalPushService';
 export { createSelfSignedCertificate } from './createSelfSignedCertificate';
-export {
-  WebhookReceiver,
-  type ReceivedWebhook,
-  type WebhookHandler,
-  type WebhookRequest,
-  type WebhookResponse,
-} from './WebhookReceiver';
+export { WebhookReceiver } from './WebhookReceiver';
 export { verifyPairwatchSignature } from './verifyPairwatchSignature';
-export {
-  TelegramBotApiStandIn,
-  type PlannedTelegramFailure,
-  type SentTelegramMessage,
-} from './TelegramBotApiStandIn';
+export { TelegramBotApiStandIn } from './TelegramBotApiStandIn';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Alert } from '@pairwatch/domain';
 import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
-import { LocalPushService } from '@pairwatch/test-support';
+import { LocalPushService, WebhookReceiver } from '@pairwatch/test-support';
 import Database from 'better-sqlite3';
 import { SQLITE_FILE_NAME } from '../storage/openAlertStore';
 import { ApiChildProcess } from '../test-support/ApiChildProcess';
@@ -15,14 +15,17 @@ import { expectEachCrossedAlertFiredOnce } from '../test-support/expectEachCross
 import { freePort } from '../test-support/freePort';
 import { registerPushSubscription } from '../test-support/registerPushSubscription';
 
-// Fault suite (d): the api process is SIGKILLed while pushes sit in its durable outbox. A real
+// Fault suite (d): the api process is SIGKILLed while deliveries sit in its durable outbox. A real
 // `node dist/server.js` on a temporary DATA_DIR (SQLite) or on PostgreSQL, fed by the simulated
-// exchange; the local push service answers 503 with Retry-After, so every triggered alert's push
-// waits in the outbox. Once each has been tried and put back (none in flight: a message in flight
-// when the process dies is leased, and would only be retried once its 60 s lease ran out), the
-// process is killed with SIGKILL, the push service recovers, and a new process starts on the same
-// data and port. Every queued push must then arrive exactly once, and a hub client (reconnecting
-// on its own, as browsers do) must get candle updates from the new process within HUB_BOUND_MS.
+// exchange; the owner's alerts go to its browser (the local push service) and to a webhook (a
+// receiver on loopback), and both answer 503 with Retry-After, so every triggered alert's two
+// deliveries wait in the outbox. Once each has been tried and put back (none in flight: a delivery
+// in flight when the process dies is leased, and would only be retried once its 60 s lease ran
+// out), the process is killed with SIGKILL, both recover, and a new process starts on the same
+// data and port. Every queued push must then arrive exactly once; the webhook receiver must get
+// each delivery id (the same one it was refused with) answered 200 exactly once, and nothing
+// after; and a hub client (reconnecting on its own, as browsers do) must get candle updates from
+// the new process within HUB_BOUND_MS.
 
 /** Alerts crossed (and so queued) before the kill. */
 const QUEUED = 5;
@@ -41,11 +44,13 @@ interface OutboxRow {
 }
 
 let push: LocalPushService;
+let receiver: WebhookReceiver;
 let certificateFile: string;
 let sim: ExchangeSimHandle;
 
 beforeAll(async () => {
   push = await LocalPushService.start();
+  receiver = await WebhookReceiver.start();
   certificateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-ca-')), 'ca.pem');
   fs.writeFileSync(certificateFile, push.certificatePem);
   sim = await startExchangeSim({ tickMs: 100, pingIntervalMs: 1_000, port: 0 });
@@ -54,6 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim.close();
   await push.close();
+  await receiver.close();
   fs.rmSync(path.dirname(certificateFile), { recursive: true, force: true });
 });
 
@@ -77,11 +83,25 @@ async function killWithQueuedPushes(
   };
   push.clearFailures();
   push.failNext(undefined, { status: 503, retryAfterSeconds: RETRY_AFTER_SECONDS }, 1_000);
+  let receiverUp = false;
+  receiver.respondWith(() =>
+    receiverUp
+      ? { status: 200 }
+      : { status: 503, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } },
+  );
+  const firstRequest = receiver.received.length;
   let api = await ApiChildProcess.start(port, processEnv);
   let watcher: CandleWatcher | undefined;
   try {
     watcher = await CandleWatcher.start(api.url, ['ETHUSDT'], ['OneMinute'], { reconnect: true });
     const { subscriptionId, endpoint } = await registerPushSubscription(api.url, push);
+    // The browser is its own owner: its subscription id is the owner id a webhook is added to.
+    const hook = await fetch(`${api.url}/channels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ownerId: subscriptionId, kind: 'webhook', url: receiver.url() }),
+    });
+    expect(hook.status).toBe(201);
     const price = Number(sim.controls.state().prices.ETHUSDT);
     const crossed: Alert[] = [];
     for (let i = 1; i <= QUEUED; i += 1) {
@@ -111,14 +131,19 @@ async function killWithQueuedPushes(
           Number(row.lease_until) === 0 &&
           Number(row.next_attempt_at) > now + 500,
       );
-      if (rows.length === QUEUED && parked.length === QUEUED) break;
+      if (rows.length === 2 * QUEUED && parked.length === 2 * QUEUED) break;
       if (now > deadline) throw new Error(`Outbox never settled: ${JSON.stringify(rows)}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await api.kill('SIGKILL');
     expect(push.receivedFor(endpoint)).toEqual([]);
+    const refused = receiver.received.slice(firstRequest);
+    const deliveryIds = [...new Set(refused.map((request) => request.deliveryId))];
+    expect(deliveryIds).toHaveLength(QUEUED);
+    expect(refused.every((request) => request.status === 503)).toBe(true);
 
     push.clearFailures();
+    receiverUp = true;
     api = await ApiChildProcess.start(port, processEnv);
     const restarted = Date.now();
     await watcher.updatedSince(restarted, HUB_BOUND_MS, 'an update from the new process');
@@ -128,7 +153,21 @@ async function killWithQueuedPushes(
       [never],
       DELIVERY_BOUND_MS,
     );
+    const answeredOk = (all: readonly { status: number | string }[]) =>
+      all.slice(firstRequest).filter((request) => request.status === 200);
+    await receiver.waitFor((all) => answeredOk(all).length >= QUEUED, DELIVERY_BOUND_MS);
     expect(await readOutbox()).toEqual([]);
+    const delivered = receiver.received.slice(firstRequest).filter((r) => r.status === 200);
+    // Each delivery id the receiver refused comes back once, and is answered 200 once.
+    expect(delivered.map((request) => request.deliveryId).sort()).toEqual([...deliveryIds].sort());
+    expect(
+      delivered
+        .map((request) => (JSON.parse(request.body) as { alert_id: string }).alert_id)
+        .sort(),
+    ).toEqual(crossed.map((alert) => alert.id).sort());
+    // Nothing after a 200: a short wait, then the same requests.
+    await new Promise((resolve) => setTimeout(resolve, 2 * RETRY_AFTER_SECONDS * 1000));
+    expect(answeredOk(receiver.received)).toHaveLength(QUEUED);
   } finally {
     await watcher?.stop();
     await api.kill('SIGTERM');
@@ -139,7 +178,7 @@ describe('fault: api SIGKILLed with pushes in its outbox (SQLite)', () => {
   let dataDir: string;
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('delivers every queued push exactly once after a restart', async () => {
+  it('delivers every queued push and webhook exactly once after a restart', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-faults-'));
     const file = path.join(dataDir, SQLITE_FILE_NAME);
     await killWithQueuedPushes({ DATA_DIR: dataDir }, async () => {
@@ -163,7 +202,7 @@ describeWithPostgres('fault: api SIGKILLed with pushes in its outbox', (database
   let dataDir: string;
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('delivers every queued push exactly once after a restart', async () => {
+  it('delivers every queued push and webhook exactly once after a restart', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-faults-'));
     await killWithQueuedPushes({ DATA_DIR: dataDir, DATABASE_URL: database.url }, async () => {
       const tables = await database.query<{ name: string | null }>(

@@ -11,9 +11,9 @@ export function damageSqliteFile(file: string): void {
   raw.pragma('wal_checkpoint(TRUNCATE)');
   const pageSize = Number(raw.pragma('page_size', { simple: true }));
   // SQLite's dbstat table lists each page of each table and index.
-  const pages = raw
-    .prepare("SELECT pageno FROM dbstat WHERE name = 'alerts'")
-    .all() as { pageno: number }[];
+  const pages = raw.prepare("SELECT pageno FROM dbstat WHERE name = 'alerts'").all() as {
+    pageno: number;
+  }[];
   raw.close();
   const bytes = readFileSync(file);
   for (const { pageno } of pages) {
