@@ -133,6 +133,13 @@ describe('owners and channels', () => {
     expect((await alerts.app.inject({ url: `/channels?ownerId=${ownerId}` })).json()).toEqual([]);
   });
 
+  it('says which kinds of channel can be added: Telegram only once its bot is known', async () => {
+    await build();
+    expect((await alerts.app.inject({ url: '/channels/kinds' })).json()).toEqual({
+      kinds: ['push', 'webhook'],
+    });
+  });
+
   it('refuses a channel of an owner that does not exist', async () => {
     await build();
     const response = await addChannel({
@@ -306,6 +313,9 @@ describe('alerts that go to channels', () => {
     )?.[1];
     expect(code).toBeDefined();
 
+    expect((await alerts.app.inject({ url: '/channels/kinds' })).json()).toEqual({
+      kinds: ['push', 'webhook', 'telegram'],
+    });
     telegram.sendStart(4242, code!);
     await telegram.waitForMessages((sent) => sent.some((m) => m.chatId === 4242));
     const listed = (await alerts.app.inject({ url: `/channels?ownerId=${ownerId}` })).json();

@@ -12,7 +12,7 @@ import { readOwnerId } from './readOwnerId';
 import { createTelegramLinkCode, telegramLinkUrl } from './telegram/telegramLink';
 import { createWebhookSecret } from './webhook/signWebhook';
 import { MAX_WEBHOOK_TEMPLATE_LENGTH } from './webhook/renderWebhookTemplate';
-import { validateWebhookUrl } from './webhook/validateWebhookUrl';
+import { MAX_WEBHOOK_URL_LENGTH, validateWebhookUrl } from './webhook/validateWebhookUrl';
 
 /** Options of {@link ownerRoutes}. */
 export interface OwnerRoutesOptions {
@@ -32,9 +32,6 @@ export interface OwnerRoutesOptions {
   /** Webhook and Telegram channels per owner at most. */
   readonly maxChannelsPerOwner: number;
 }
-
-/** Longest webhook URL accepted. */
-const MAX_URL_LENGTH = 2048;
 
 /** A channel as the api answers it: never a webhook's secret (shown once, at creation). */
 function toChannelJson(channel: ChannelRecord, telegramBot: string | undefined): object {
@@ -137,6 +134,11 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     },
   );
 
+  // Which kinds a person can add here (the UI offers Telegram only when the operator set it up).
+  app.get('/channels/kinds', async () => ({
+    kinds: ['push', 'webhook', ...(options.telegramBot() === undefined ? [] : ['telegram'])],
+  }));
+
   /** The owner a request names, which must exist. */
   async function existingOwner(fields: unknown): Promise<string> {
     const ownerId = readOwnerId(fields);
@@ -165,13 +167,13 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
       let channel: ChannelRecord;
       if (fields.kind === 'webhook') {
         const { url, template } = fields;
-        if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) {
+        if (typeof url !== 'string' || url.length > MAX_WEBHOOK_URL_LENGTH) {
           throw new ApiProblem(
             'INVALID_CHANNEL',
-            `url must be an http:// or https:// URL of at most ${MAX_URL_LENGTH} characters.`,
+            `url must be an http:// or https:// URL of at most ${MAX_WEBHOOK_URL_LENGTH} characters.`,
           );
         }
-        const urlProblem = await validateWebhookUrl(url, options.allowPrivateEndpoints);
+        const urlProblem = validateWebhookUrl(url, options.allowPrivateEndpoints);
         if (urlProblem !== undefined) throw new ApiProblem('INVALID_CHANNEL', urlProblem);
         if (template !== undefined && template !== null && typeof template !== 'string') {
           throw new ApiProblem('INVALID_CHANNEL', 'template must be a JSON string.');
