@@ -303,10 +303,10 @@ describe('AlertEngine with price alerts', () => {
 
   it('judges an alert again when recording its trigger failed, even after its stream was released', async () => {
     const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
-    const triggerAlert = store.triggerAlert.bind(store);
+    const triggerAlerts = store.triggerAlerts.bind(store);
     let failures = 1;
-    store.triggerAlert = (...args) =>
-      failures-- > 0 ? Promise.reject(new Error('database is locked')) : triggerAlert(...args);
+    store.triggerAlerts = (...args) =>
+      failures-- > 0 ? Promise.reject(new Error('database is locked')) : triggerAlerts(...args);
     const subject = engine();
     await subject.start();
     await settle();

@@ -13,7 +13,7 @@ import { type MarketData } from '../market/MarketData';
 import { buildAlertNotification } from '../push/alertPushMessage';
 import { type DeliveryChannels } from '../delivery/DeliverySender';
 import { renderFiring } from '../delivery/renderFiring';
-import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
+import { type AlertRecord, type AlertStore, type TriggerRequest } from '../storage/AlertStore';
 import { type ServiceLogger } from '../util/ServiceLogger';
 import { type EvaluationSink, type EvaluatorHit } from './evaluators/ConditionEvaluator';
 import { loadRsiHistory } from './loadRsiHistory';
@@ -44,6 +44,19 @@ export interface AlertEngineOptions {
   readonly replayRetryMs?: number;
   readonly now?: () => number;
 }
+
+/** A firing judged, waiting to be recorded. */
+interface QueuedFiring {
+  readonly record: AlertRecord;
+  readonly ends: boolean;
+  readonly request: TriggerRequest;
+}
+
+/**
+ * Firings recorded in one transaction at most: many alerts crossed by one update are recorded
+ * together (one commit instead of one each), and no transaction holds the database for long.
+ */
+const FIRINGS_PER_BATCH = 500;
 
 /** 1-minute candles per replay request (the market port's maximum). */
 const REPLAY_PAGE = 1000;
@@ -97,11 +110,12 @@ export class AlertEngine {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly now: () => number;
   private marks = new Map<string, UnixSeconds>();
-  /**
-   * Alerts with a firing being recorded, and the last of their recordings: a repeating alert's
-   * next firing waits for it (its update is conditional on the count the previous one makes).
-   */
-  private readonly firing = new Map<string, Promise<void>>();
+  /** Alerts with firings queued or being recorded, and how many (reconcile leaves them alone). */
+  private readonly firing = new Map<string, number>();
+  /** Firings judged and not yet recorded, in the order they were judged. */
+  private readonly queuedFirings: QueuedFiring[] = [];
+  /** The recording of queued firings in progress. */
+  private recording: Promise<void> | undefined;
   /** Alerts forgotten while `start` was loading, so that the load does not bring them back. */
   private forgottenWhileStarting: Set<string> | undefined;
   private started = false;
@@ -431,10 +445,10 @@ export class AlertEngine {
   }
 
   /**
-   * Records one firing together with its push message (one update conditional on the alert's
-   * trigger count, with the outbox insert: a firing is recorded once however many engines see the
-   * candle), and tells `onTriggered` about the ones this engine recorded. The push sender delivers
-   * the message.
+   * Queues one firing with its deliveries, rendered for each kind of channel; recorded as one
+   * update conditional on the alert's trigger count, with the outbox inserts (a firing is recorded
+   * once however many engines see the candle). `onTriggered` hears of the ones this engine
+   * recorded; the sender delivers them.
    */
   private fire(state: StreamState, hit: EvaluatorHit): void {
     const record = hit.alert.record;
@@ -460,25 +474,67 @@ export class AlertEngine {
     });
     const ends = record.frequency === 'OnlyOnce';
     if (ends) this.streamOf.delete(record.id);
-    // One recording at a time per alert: a replay fires a repeating alert in bar after bar
-    // without waiting, and on PostgreSQL the second update (count 1) would otherwise run on
-    // another connection before the first (count 0) committed, match nothing and be lost.
-    const previous = this.firing.get(record.id) ?? Promise.resolve();
-    const recording: Promise<void> = previous
-      .then(() =>
-        this.options.store.triggerAlert(
-          {
-            alertId: record.id,
-            expectedCount: hit.countBefore,
-            firedAt: hit.at as UnixMillis,
-            value: hit.value,
-            period: hit.period,
-            ends,
-          },
-          render,
-        ),
-      )
-      .then((recorded) => {
+    this.queuedFirings.push({
+      record,
+      ends,
+      request: {
+        firing: {
+          alertId: record.id,
+          expectedCount: hit.countBefore,
+          firedAt: hit.at as UnixMillis,
+          value: hit.value,
+          period: hit.period,
+          ends,
+        },
+        render,
+      },
+    });
+    this.firing.set(record.id, (this.firing.get(record.id) ?? 0) + 1);
+    this.recordSoon();
+    if (ends) this.releaseIfUnwatched(state.symbol, state.interval);
+  }
+
+  /**
+   * Records the queued firings once the update that fired them has been judged whole: in batches
+   * of {@link FIRINGS_PER_BATCH}, one transaction each, one batch at a time (so a repeating
+   * alert's next firing, judged from the count the previous one writes, never overtakes it).
+   */
+  private recordSoon(): void {
+    if (this.recording) return;
+    const run = Promise.resolve()
+      .then(() => this.recordQueued())
+      .finally(() => {
+        this.recording = undefined;
+        if (this.queuedFirings.length > 0 && !this.closed) this.recordSoon();
+      });
+    this.recording = run;
+    this.track(run);
+  }
+
+  private async recordQueued(): Promise<void> {
+    while (this.queuedFirings.length > 0) {
+      const batch = this.queuedFirings.splice(0, FIRINGS_PER_BATCH);
+      let results: (AlertRecord | undefined)[];
+      try {
+        results = await this.options.store.triggerAlerts(batch.map((queued) => queued.request));
+      } catch (error: unknown) {
+        this.options.logger.error(
+          { err: error, alerts: batch.length },
+          'could not record alert firings; will judge them again',
+        );
+        for (const { record } of batch) {
+          this.settled(record.id);
+          // Through add(): its stream may have been released meanwhile (it was the stream's last
+          // alert), and add() opens it again and replays from the mark.
+          if (this.closed) continue;
+          this.forget([record.id]);
+          this.add(record);
+        }
+        continue;
+      }
+      batch.forEach(({ record, ends }, index) => {
+        this.settled(record.id);
+        const recorded = results[index];
         if (recorded) {
           this.options.onTriggered(recorded);
           return;
@@ -486,24 +542,15 @@ export class AlertEngine {
         // Not active with that count: another engine recorded it, or it expired or was deleted.
         // Judge it again from the table's copy.
         if (!ends) this.reload(record.id);
-      })
-      .catch((error: unknown) => {
-        this.options.logger.error(
-          { err: error, alertId: record.id },
-          'could not record an alert firing; will judge it again',
-        );
-        // Through add(): its stream may have been released meanwhile (it was the stream's last
-        // alert), and add() opens it again and replays from the mark.
-        if (this.closed) return;
-        this.forget([record.id]);
-        this.add(record);
-      })
-      .finally(() => {
-        if (this.firing.get(record.id) === recording) this.firing.delete(record.id);
       });
-    this.firing.set(record.id, recording);
-    this.track(recording);
-    if (ends) this.releaseIfUnwatched(state.symbol, state.interval);
+    }
+  }
+
+  /** One queued firing of an alert is recorded (or given up). */
+  private settled(id: string): void {
+    const left = (this.firing.get(id) ?? 1) - 1;
+    if (left > 0) this.firing.set(id, left);
+    else this.firing.delete(id);
   }
 
   /** Forgets an alert and watches the table's copy of it again, if it is still active. */

@@ -112,6 +112,24 @@ export class AlertsRuntime {
     }
   }
 
+  /** Alerts recorded as fired and not yet announced. */
+  private triggeredIds: string[] = [];
+
+  /**
+   * Announces a fired alert together with the others recorded in the same turn of the event loop:
+   * an update that fires thousands of alerts is one event (split into NOTIFY-sized payloads), and
+   * each process reads their rows in one query, not one each.
+   */
+  private announceTriggeredSoon(id: string): void {
+    this.triggeredIds.push(id);
+    if (this.triggeredIds.length > 1) return;
+    setImmediate(() => {
+      const alertIds = this.triggeredIds;
+      this.triggeredIds = [];
+      void this.announce({ kind: 'triggered', alertIds });
+    });
+  }
+
   /** Checks the engine against the table now (see `reconcileIntervalMs`); resolves when done. */
   reconcile(): Promise<void> {
     return this.serially(() => this.reconcileNow());
@@ -150,7 +168,7 @@ export class AlertsRuntime {
       channels: this.options.channels,
       onTriggered: (alert) => {
         this.options.onMessageQueued();
-        void this.announce({ kind: 'triggered', alertIds: [alert.id] });
+        this.announceTriggeredSoon(alert.id);
       },
       ...(this.options.replayRetryMs === undefined
         ? {}

@@ -1,4 +1,4 @@
-import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
+import { MAX_WEBHOOK_TEMPLATE_LENGTH, type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
 import { type FastifyPluginAsync } from 'fastify';
 import { ApiProblem } from '../errors/ApiProblem';
 import { quoteInput } from '../errors/quoteInput';
@@ -11,7 +11,6 @@ import { type DeliveryChannels } from './DeliverySender';
 import { readOwnerId } from './readOwnerId';
 import { createTelegramLinkCode, telegramLinkUrl } from './telegram/telegramLink';
 import { createWebhookSecret } from './webhook/signWebhook';
-import { MAX_WEBHOOK_TEMPLATE_LENGTH } from './webhook/renderWebhookTemplate';
 import { MAX_WEBHOOK_URL_LENGTH, validateWebhookUrl } from './webhook/validateWebhookUrl';
 
 /** Options of {@link ownerRoutes}. */

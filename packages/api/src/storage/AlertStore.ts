@@ -104,6 +104,12 @@ export type RenderDeliveries = (
   channels: readonly ChannelRecord[],
 ) => NewDelivery[];
 
+/** One firing to record, with how to render its deliveries. */
+export interface TriggerRequest {
+  readonly firing: AlertFiringRequest;
+  readonly render: RenderDeliveries;
+}
+
 /** A delivery claimed for an attempt, with the channel it goes to. */
 export interface ClaimedDelivery extends DeliveryAttempt {
   readonly ownerId: string;
@@ -238,6 +244,13 @@ export interface AlertStore {
     firing: AlertFiringRequest,
     render: RenderDeliveries,
   ): Promise<AlertRecord | undefined>;
+  /**
+   * {@link AlertStore.triggerAlert} for many firings in one transaction, in order (an alert may
+   * fire twice in one batch: the second is judged from the count the first wrote).
+   *
+   * @returns for each request, the alert after its firing or undefined.
+   */
+  triggerAlerts(requests: readonly TriggerRequest[]): Promise<(AlertRecord | undefined)[]>;
   /**
    * Moves the active alerts whose `expiresAt` is at or before `now` to Expired.
    *

@@ -26,10 +26,13 @@ import {
   type PushSubscriptionRecord,
   type RenderDeliveries,
   type SaveSubscriptionOutcome,
+  type TriggerRequest,
 } from './AlertStore';
 import {
+  type AlertFiringsTable,
   type AlertsTable,
   type ChannelsTable,
+  type DeliveriesTable,
   type DatabaseSchema,
   type PushSubscriptionsTable,
 } from './DatabaseSchema';
@@ -92,6 +95,8 @@ function canDeliver(channel: ChannelRecord): boolean {
 
 /** Ids per `IN (…)` list. */
 const ID_CHUNK = 500;
+/** Rows per multi-row insert (at most 10 columns each: well under SQLite's parameter limit). */
+const ROWS_PER_INSERT = 200;
 
 function toAlertRecord(row: AlertRow): AlertRecord {
   return {
@@ -547,52 +552,77 @@ export class KyselyAlertStore implements AlertStore {
     firing: AlertFiringRequest,
     render: RenderDeliveries,
   ): Promise<AlertRecord | undefined> {
+    const [alert] = await this.triggerAlerts([{ firing, render }]);
+    return alert;
+  }
+
+  async triggerAlerts(requests: readonly TriggerRequest[]): Promise<(AlertRecord | undefined)[]> {
+    if (requests.length === 0) return [];
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('alerts')
-        .set((eb) => ({
-          status: firing.ends ? 'Triggered' : 'Active',
-          triggered_at: firing.firedAt,
-          triggered_value: firing.value,
-          trigger_count: eb('trigger_count', '+', 1),
-          last_fired_period: firing.period ?? null,
-        }))
-        .where('id', '=', firing.alertId)
-        .where('status', '=', 'Active')
-        .where('trigger_count', '=', firing.expectedCount)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await trx
-        .insertInto('alert_firings')
-        .values({ alert_id: row.id, fired_at: firing.firedAt, value: firing.value })
-        .execute();
-      const alert = toAlertRecord(row);
-      const chosen = alert.channels === undefined ? undefined : new Set(alert.channels);
-      const channels = (await this.channelsOf(trx, alert.ownerId)).filter(
-        (channel) => canDeliver(channel) && (chosen === undefined || chosen.has(channel.id)),
-      );
-      const deliveries = render(alert, channels);
-      if (deliveries.length > 0) {
+      const results: (AlertRecord | undefined)[] = [];
+      const firings: Insertable<AlertFiringsTable>[] = [];
+      const deliveries: Insertable<DeliveriesTable>[] = [];
+      // An owner's channels, read once per batch (many alerts of one owner fire together).
+      const channelsByOwner = new Map<string, ChannelRecord[]>();
+      for (const { firing, render } of requests) {
+        const row = await trx
+          .updateTable('alerts')
+          .set((eb) => ({
+            status: firing.ends ? 'Triggered' : 'Active',
+            triggered_at: firing.firedAt,
+            triggered_value: firing.value,
+            trigger_count: eb('trigger_count', '+', 1),
+            last_fired_period: firing.period ?? null,
+          }))
+          .where('id', '=', firing.alertId)
+          .where('status', '=', 'Active')
+          .where('trigger_count', '=', firing.expectedCount)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) {
+          results.push(undefined);
+          continue;
+        }
+        const alert = toAlertRecord(row);
+        firings.push({ alert_id: alert.id, fired_at: firing.firedAt, value: firing.value });
+        let owned = channelsByOwner.get(alert.ownerId);
+        if (!owned) {
+          owned = (await this.channelsOf(trx, alert.ownerId)).filter(canDeliver);
+          channelsByOwner.set(alert.ownerId, owned);
+        }
+        const chosen = alert.channels === undefined ? undefined : new Set(alert.channels);
+        const channels =
+          chosen === undefined ? owned : owned.filter((channel) => chosen.has(channel.id));
+        for (const delivery of render(alert, channels)) {
+          deliveries.push({
+            id: delivery.id,
+            alert_id: alert.id,
+            owner_id: alert.ownerId,
+            channel_id: delivery.channelId,
+            kind: delivery.kind,
+            topic: delivery.topic,
+            payload: delivery.payload,
+            status: 'Pending',
+            next_attempt_at: firing.firedAt,
+            created_at: firing.firedAt,
+          });
+        }
+        results.push(alert);
+      }
+      // Multi-row inserts, chunked below SQLite's limit of bound parameters per statement.
+      for (let start = 0; start < firings.length; start += ROWS_PER_INSERT) {
         await trx
-          .insertInto('deliveries')
-          .values(
-            deliveries.map((delivery) => ({
-              id: delivery.id,
-              alert_id: alert.id,
-              owner_id: alert.ownerId,
-              channel_id: delivery.channelId,
-              kind: delivery.kind,
-              topic: delivery.topic,
-              payload: delivery.payload,
-              status: 'Pending',
-              next_attempt_at: firing.firedAt,
-              created_at: firing.firedAt,
-            })),
-          )
+          .insertInto('alert_firings')
+          .values(firings.slice(start, start + ROWS_PER_INSERT))
           .execute();
       }
-      return alert;
+      for (let start = 0; start < deliveries.length; start += ROWS_PER_INSERT) {
+        await trx
+          .insertInto('deliveries')
+          .values(deliveries.slice(start, start + ROWS_PER_INSERT))
+          .execute();
+      }
+      return results;
     });
   }
 

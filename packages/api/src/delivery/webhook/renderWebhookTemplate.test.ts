@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { INTERVALS, type UnixMillis } from '@pairwatch/domain';
+import {
+  INTERVALS,
+  MAX_WEBHOOK_TEMPLATE_LENGTH,
+  type UnixMillis,
+  WEBHOOK_PLACEHOLDERS,
+} from '@pairwatch/domain';
 import fc from 'fast-check';
 import { alertRecord } from '../../test-support/alertRecord';
 import { type AlertFiringEvent } from '../DeliveryChannel';
-import {
-  DEFAULT_WEBHOOK_TEMPLATE,
-  MAX_WEBHOOK_TEMPLATE_LENGTH,
-  renderWebhookTemplate,
-  WEBHOOK_PLACEHOLDERS,
-} from './renderWebhookTemplate';
+import { DEFAULT_WEBHOOK_TEMPLATE, renderWebhookTemplate } from './renderWebhookTemplate';
 import { webhookContentType } from './webhookContentType';
 
 const FIRED_AT = Date.UTC(2019, 7, 27, 9, 56, 30, 123) as UnixMillis;

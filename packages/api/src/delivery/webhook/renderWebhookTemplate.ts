@@ -1,36 +1,11 @@
 // A webhook's body: the owner's template with TradingView's placeholder names, so a receiver
 // written for TradingView alerts (a trading bot, a chat relay) works unchanged.
-import { type Interval } from '@pairwatch/domain';
+import {
+  type Interval,
+  type WebhookPlaceholder,
+  WEBHOOK_PLACEHOLDERS,
+} from '@pairwatch/domain';
 import { type AlertFiringEvent } from '../DeliveryChannel';
-
-/**
- * The placeholders a webhook template may use: TradingView's (`ticker` … `timenow`), then ours.
- * For the UI's placeholder list and the docs.
- */
-export const WEBHOOK_PLACEHOLDERS = [
-  'ticker',
-  'exchange',
-  'interval',
-  'open',
-  'high',
-  'low',
-  'close',
-  'volume',
-  'time',
-  'timenow',
-  'value',
-  'target',
-  'condition',
-  'message',
-  'alert_id',
-  'simulated',
-] as const;
-
-/** One placeholder name. */
-export type WebhookPlaceholder = (typeof WEBHOOK_PLACEHOLDERS)[number];
-
-/** The longest template an owner may save (TradingView's own limit for an alert message). */
-export const MAX_WEBHOOK_TEMPLATE_LENGTH = 4096;
 
 /** Placeholders the default template leaves bare, so they arrive as JSON numbers and a boolean. */
 const BARE_IN_DEFAULT: ReadonlySet<WebhookPlaceholder> = new Set([
