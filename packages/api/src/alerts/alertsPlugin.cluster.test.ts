@@ -12,6 +12,7 @@ import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
 import { setUpApiProcesses } from '../test-support/setUpApiProcesses';
 import { waitFor } from '@pairwatch/signalr-server/testing';
+import { WebhookReceiver } from '@pairwatch/test-support';
 import { alertsPlugin } from './alertsPlugin';
 
 // Several api processes on one PostgreSQL database (architecture §8), each with its own market,
@@ -219,5 +220,53 @@ describeWithPostgres('alerts across api processes', (database) => {
     );
 
     expect(solo.market.subscribedStreams).toEqual(['ETHUSDT|OneMinute']);
+  });
+
+  it('delivers each firing once per channel while both processes send from the outbox', async () => {
+    const CROSSED = 8; // within the processes' MAX_ACTIVE_ALERTS
+    const receiver = await WebhookReceiver.start();
+    try {
+      const leader = await startProcess('leader');
+      const follower = await startProcess('follower');
+      const { subscriptionId, endpoint } = await subscribe(follower);
+      const hook = await follower.app.inject({
+        method: 'POST',
+        url: '/channels',
+        payload: { ownerId: subscriptionId, kind: 'webhook', url: receiver.url() },
+      });
+      expect(hook.statusCode).toBe(201);
+      const crossed = [];
+      for (let i = 0; i < CROSSED; i += 1) {
+        crossed.push(
+          await createAlert(i % 2 === 0 ? leader : follower, {
+            subscriptionId,
+            valueTarget: 60_100 + i * 10,
+          }),
+        );
+      }
+      await waitFor(
+        () => leader.market.subscribedStreams.includes(STREAM),
+        'the leader to watch the alerts',
+      );
+      for (const { market } of cluster.processes) {
+        market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 60_600, 59_950, 60_550));
+      }
+      await cluster.push.waitForPushes(CROSSED, { endpoint });
+      await receiver.waitFor((all) => all.length >= CROSSED, 10_000);
+      await pause(500); // a second delivery of any of them would have arrived by now
+
+      const ids = receiver.received.map((request) => request.deliveryId);
+      expect(new Set(ids).size).toBe(CROSSED);
+      expect(ids).toHaveLength(CROSSED);
+      expect(
+        receiver.received
+          .map((request) => (JSON.parse(request.body) as { alert_id: string }).alert_id)
+          .sort(),
+      ).toEqual(crossed.map((alert) => alert.id).sort());
+      expect(cluster.push.receivedFor(endpoint)).toHaveLength(CROSSED);
+      expect(await cluster.observer.countPendingDeliveries()).toBe(0);
+    } finally {
+      await receiver.close();
+    }
   });
 });
