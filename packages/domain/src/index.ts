@@ -120,6 +120,7 @@ export {
   describeAlertCondition,
   describeAlertFrequency,
   type AlertFiring,
+  type AlertTriggerText,
   describeAlertTrigger,
 } from './alertWords';
 
@@ -133,3 +134,10 @@ export {
   positionFieldsSchema,
   positionFormSchema,
 } from './schemas';
+
+// webhookTemplate: what a webhook template may hold (the api renders it, the screen lists it).
+export {
+  WEBHOOK_PLACEHOLDERS,
+  type WebhookPlaceholder,
+  MAX_WEBHOOK_TEMPLATE_LENGTH,
+} from './webhookTemplate';

@@ -43,7 +43,10 @@ async function start(): Promise<void> {
     // startFirstScreen): rendered at once, not after a Suspense fallback and React's 300 ms
     // before it shows what replaces one. The static first screen is shown meanwhile. A failure
     // is the screen's to report: it loads again and shows its fallback.
-    await settleWithin(loaders[screenForPath(window.location.pathname)](), FIRST_SCREEN_CODE_WAIT_MS);
+    await settleWithin(
+      loaders[screenForPath(window.location.pathname)](),
+      FIRST_SCREEN_CODE_WAIT_MS,
+    );
     root.render(
       <StrictMode>
         <ShellApp apiUrl={config.apiUrl} loaders={loaders} initialMarketSource={marketSource} />

@@ -29,8 +29,4 @@ const firstChart = requestAppConfig().then((config) => {
 
 // The async boundary: shared modules (React, MUI, …) are negotiated before bootstrap runs. Not
 // before the first chart is drawn: evaluating them takes longer than drawing it (pnpm bench:web).
-// Their code is prefetched meanwhile (a low-priority download, nothing run), so the Alerts screen
-// does not wait for it once the chart is there.
-void settleWithin(firstChart, FIRST_CHART_WAIT_MS).then(
-  () => import(/* webpackPrefetch: true */ './bootstrap'),
-);
+void settleWithin(firstChart, FIRST_CHART_WAIT_MS).then(() => import('./bootstrap'));

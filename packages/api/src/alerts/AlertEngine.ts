@@ -455,6 +455,7 @@ export class AlertEngine {
     // The source that produced this price, read when the firing is queued (not at boot).
     const { source } = this.options.marketData.status();
     const candle = state.candle;
+    const notification = buildAlertNotification(record, hit, source);
     const render = renderFiring(this.options.channels, {
       firedAt: hit.at as UnixMillis,
       value: hit.value,
@@ -470,7 +471,8 @@ export class AlertEngine {
               volume: candle.volume ?? 0,
             },
       simulated: source === 'simulator',
-      pushPayload: JSON.stringify(buildAlertNotification(record, hit, source)),
+      text: { title: notification.title, body: notification.body },
+      pushPayload: JSON.stringify(notification),
     });
     const ends = record.frequency === 'OnlyOnce';
     if (ends) this.streamOf.delete(record.id);

@@ -1,4 +1,4 @@
-import { type UnixMillis } from '@pairwatch/domain';
+import { type AlertTriggerText, type UnixMillis } from '@pairwatch/domain';
 import { type AlertRecord, type PushSubscriptionKeys } from '../storage/AlertStore';
 
 /** The kinds of place an alert can be delivered to (docs/architecture.md §9). */
@@ -66,6 +66,8 @@ export interface AlertFiringEvent {
   readonly bar: FiringBar | undefined;
   /** The prices come from the exchange simulator (labelled in every message). */
   readonly simulated: boolean;
+  /** The firing in words (title, what happened, the trader's message), simulated note included. */
+  readonly text: AlertTriggerText;
   /** The Web Push payload (the notification the service worker shows). */
   readonly pushPayload: string;
 }

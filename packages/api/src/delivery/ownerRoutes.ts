@@ -96,6 +96,7 @@ function testEvent(ownerId: string, now: number): AlertFiringEvent {
     value: 0,
     bar: undefined,
     simulated: false,
+    text: { title: 'Pairwatch test', body: 'Test message from Pairwatch: this channel works.' },
     pushPayload: JSON.stringify({
       title: 'Pairwatch test',
       body: 'Test message from Pairwatch: this channel works.',

@@ -1,7 +1,12 @@
 // What a triggered alert's Web Push message carries: the notification the service worker shows,
 // and the RFC 8030 Topic that lets a push service replace an undelivered copy.
 import crypto from 'node:crypto';
-import { type AlertFiring, describeAlertTrigger, symbolIconFile } from '@pairwatch/domain';
+import {
+  type AlertFiring,
+  type AlertTriggerText,
+  describeAlertTrigger,
+  symbolIconFile,
+} from '@pairwatch/domain';
 import { type MarketDataStatus } from '../market/MarketData';
 import { type AlertRecord } from '../storage/AlertStore';
 
@@ -29,14 +34,37 @@ const SIMULATED_MARKET_NOTE = ' (simulated market)';
  * source is the simulator its body says so: "BTCUSDT price rose to 65,000.00 (simulated market)".
  */
 export function buildAlertNotification(
-  alert: Pick<
-    AlertRecord,
-    'id' | 'symbol' | 'type' | 'interval' | 'valueOnCreation' | 'valueTarget' | 'condition'
-  > &
-    Partial<Pick<AlertRecord, 'valueUpper' | 'bars' | 'message'>>,
+  alert: DescribedAlert,
   firing: AlertFiring,
   source: MarketDataStatus['source'],
 ): AlertNotification {
+  const text = describeFiring(alert, firing, source);
+  const query = new URLSearchParams({ symbol: alert.symbol, interval: alert.interval });
+  return {
+    title: text.title,
+    body: text.body,
+    icon: `/icons/${symbolIconFile(alert.symbol)}`,
+    url: `/alerts?${query.toString()}`,
+    tag: alert.id,
+  };
+}
+
+/** The fields of an alert its firing's words need. */
+type DescribedAlert = Pick<
+  AlertRecord,
+  'id' | 'symbol' | 'type' | 'interval' | 'valueOnCreation' | 'valueTarget' | 'condition'
+> &
+  Partial<Pick<AlertRecord, 'valueUpper' | 'bars' | 'message'>>;
+
+/**
+ * A firing in words, as every channel says it: the domain's trigger text, and the
+ * simulated-market note after what happened when the prices come from the simulator.
+ */
+export function describeFiring(
+  alert: DescribedAlert,
+  firing: AlertFiring,
+  source: MarketDataStatus['source'],
+): AlertTriggerText {
   const text = describeAlertTrigger(
     {
       symbol: alert.symbol,
@@ -51,13 +79,9 @@ export function buildAlertNotification(
     },
     firing,
   );
-  const query = new URLSearchParams({ symbol: alert.symbol, interval: alert.interval });
   return {
     title: text.title,
     body: source === 'simulator' ? withSimulatedNote(text.body) : text.body,
-    icon: `/icons/${symbolIconFile(alert.symbol)}`,
-    url: `/alerts?${query.toString()}`,
-    tag: alert.id,
   };
 }
 

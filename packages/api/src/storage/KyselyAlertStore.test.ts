@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { STORE_TABLES } from '../test-support/STORE_TABLES';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -389,15 +390,7 @@ function describeAlertStore(
 /** Empties every table (tests share one database per suite). */
 async function truncateAll(store: AlertStore, removeAll: (table: string) => Promise<void>) {
   void store;
-  for (const table of [
-    'deliveries',
-    'alert_firings',
-    'alerts',
-    'channels',
-    'push_subscriptions',
-    'owners',
-    'evaluation_marks',
-  ]) {
+  for (const table of STORE_TABLES) {
     await removeAll(table);
   }
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { STORE_TABLES } from './STORE_TABLES';
 import os from 'node:os';
 import path from 'node:path';
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
@@ -111,15 +112,7 @@ export function setUpApiProcesses(
     hubClients = [];
     for (const { app } of processes) await app.close();
     processes = [];
-    for (const table of [
-      'deliveries',
-      'alert_firings',
-      'alerts',
-      'channels',
-      'push_subscriptions',
-      'owners',
-      'evaluation_marks',
-    ]) {
+    for (const table of STORE_TABLES) {
       await database.query(`DELETE FROM ${table}`);
     }
   });

@@ -89,7 +89,11 @@ export function startFirstScreen(
     firstCode
       .then(() =>
         runtime.preloadRemote([
-          { nameOrAlias: screen.containerName, exposes: [screenExpose(screen)], resourceCategory: 'sync' },
+          {
+            nameOrAlias: screen.containerName,
+            exposes: [screenExpose(screen)],
+            resourceCategory: 'sync',
+          },
         ]),
       )
       .catch(() => undefined);

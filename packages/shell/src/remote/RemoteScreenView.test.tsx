@@ -60,9 +60,12 @@ describe('RemoteScreenView', () => {
   });
 
   it('renders a screen already loaded at once, without the loading fallback', () => {
-    const load = Object.assign(jest.fn<RemoteComponentLoader>(async () => PositionsScreen), {
-      loaded: PositionsScreen,
-    });
+    const load = Object.assign(
+      jest.fn<RemoteComponentLoader>(async () => PositionsScreen),
+      {
+        loaded: PositionsScreen,
+      },
+    );
     renderInShell(<RemoteScreenView screen={REMOTE_SCREENS.positions} load={load} />);
     expect(screen.getByRole('heading', { name: 'Positions screen' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();

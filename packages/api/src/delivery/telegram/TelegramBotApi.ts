@@ -1,4 +1,4 @@
-import { errorMessage } from './errorMessage';
+import { errorMessage } from '../../util/errorMessage';
 import { TelegramApiError } from './TelegramApiError';
 
 /** Where the Bot API is when `TELEGRAM_API_URL` is not set. */

@@ -1,3 +1,4 @@
+import { describeFiring } from '../../push/alertPushMessage';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { type UnixMillis } from '@pairwatch/domain';
 import { TelegramBotApiStandIn } from '@pairwatch/test-support';
@@ -24,15 +25,26 @@ function channelRecord(chatId: string | undefined): TelegramChannelRecord {
   };
 }
 
-function firing(overrides: Partial<AlertFiringEvent> = {}): AlertFiringEvent {
-  return {
+/** A firing of `overrides.alert` at `overrides.value`, in the words the engine gives it. */
+function firing(
+  overrides: Partial<Omit<AlertFiringEvent, 'text' | 'pushPayload'>> = {},
+): AlertFiringEvent {
+  const event = {
     alert: alertRecord('alert-1', 'owner-1', { message: 'Take profit on half' }),
     firedAt: 0 as UnixMillis,
     value: 70_000,
     bar: undefined,
     simulated: false,
-    pushPayload: '{}',
     ...overrides,
+  };
+  return {
+    ...event,
+    text: describeFiring(
+      event.alert,
+      { value: event.value },
+      event.simulated ? 'simulator' : 'binance',
+    ),
+    pushPayload: '{}',
   };
 }
 

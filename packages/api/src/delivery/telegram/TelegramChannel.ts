@@ -1,4 +1,3 @@
-import { describeAlertTrigger } from '@pairwatch/domain';
 import {
   type AlertFiringEvent,
   type DeliveryAttempt,
@@ -8,7 +7,7 @@ import {
   type RetryPolicy,
   type TelegramChannelRecord,
 } from '../DeliveryChannel';
-import { errorMessage } from './errorMessage';
+import { errorMessage } from '../../util/errorMessage';
 import { TelegramApiError } from './TelegramApiError';
 import { type TelegramBotApi } from './TelegramBotApi';
 
@@ -24,9 +23,6 @@ export const TELEGRAM_RETRY_POLICY: RetryPolicy = {
 
 /** Telegram's limit for one message's text. */
 export const MAX_TELEGRAM_MESSAGE_LENGTH = 4096;
-
-/** Written after what happened when the prices come from the simulator (as in push messages). */
-const SIMULATED_MARKET_NOTE = ' (simulated market)';
 
 /** Telegram's descriptions of a chat the bot can never write to again (with 400; 403 always is). */
 const CHAT_GONE = /chat not found|user not found|chat was deleted|PEER_ID_INVALID/i;
@@ -47,28 +43,8 @@ export class TelegramChannel implements DeliveryChannel<'telegram'> {
    * alert's message on a line of its own; cut to Telegram's 4096 characters.
    */
   render(event: AlertFiringEvent, _channel: TelegramChannelRecord): RenderedMessage {
-    const { alert } = event;
-    const text = describeAlertTrigger(
-      {
-        symbol: alert.symbol,
-        type: alert.type,
-        interval: alert.interval,
-        valueOnCreation: alert.valueOnCreation,
-        valueTarget: alert.valueTarget,
-        condition: alert.condition,
-        ...(alert.valueUpper !== undefined ? { valueUpper: alert.valueUpper } : {}),
-        ...(alert.bars !== undefined ? { bars: alert.bars } : {}),
-        ...(alert.message !== undefined ? { message: alert.message } : {}),
-      },
-      { value: event.value },
-    );
-    const [happened = '', ...message] = text.body.split('\n');
-    const lines = [
-      text.title,
-      event.simulated ? `${happened}${SIMULATED_MARKET_NOTE}` : happened,
-      ...message,
-    ];
-    return { topic: alert.id, payload: cutToLength(lines.join('\n'), MAX_TELEGRAM_MESSAGE_LENGTH) };
+    const text = `${event.text.title}\n${event.text.body}`;
+    return { topic: event.alert.id, payload: cutToLength(text, MAX_TELEGRAM_MESSAGE_LENGTH) };
   }
 
   /** One bot for every chat: Telegram's rate limit is the whole kind's. */

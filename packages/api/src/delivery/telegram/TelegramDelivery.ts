@@ -3,7 +3,7 @@ import { type AlertStore } from '../../storage/AlertStore';
 import { backoffWithJitter } from '../../util/backoffWithJitter';
 import { OneShotTimer } from '../../util/OneShotTimer';
 import { type ServiceLogger } from '../../util/ServiceLogger';
-import { errorMessage } from './errorMessage';
+import { errorMessage } from '../../util/errorMessage';
 import { TelegramBotApi } from './TelegramBotApi';
 import { TelegramChannel } from './TelegramChannel';
 import { TelegramLinkPoller } from './TelegramLinkPoller';

@@ -1,6 +1,6 @@
 import { backoffWithJitter, type BackoffTiming } from '../../util/backoffWithJitter';
 import { type ServiceLogger } from '../../util/ServiceLogger';
-import { errorMessage } from './errorMessage';
+import { errorMessage } from '../../util/errorMessage';
 import { TelegramApiError } from './TelegramApiError';
 import { type TelegramBotApi, type TelegramMessage } from './TelegramBotApi';
 

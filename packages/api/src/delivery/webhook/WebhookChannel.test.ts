@@ -80,6 +80,7 @@ describe('WebhookChannel', () => {
         value: 70_000,
         bar: undefined,
         simulated: true,
+        text: { title: 'BTCUSDT price alert', body: 'BTCUSDT price rose to 70,000.00' },
         pushPayload: '{}',
       };
       const channel = new WebhookChannel();

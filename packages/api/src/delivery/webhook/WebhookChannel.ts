@@ -16,6 +16,7 @@ import { renderWebhookTemplate } from './renderWebhookTemplate';
 import { PAIRWATCH_SIGNATURE_HEADER, signWebhook } from './signWebhook';
 import { validateWebhookUrl } from './validateWebhookUrl';
 import { webhookContentType } from './webhookContentType';
+import { errorMessage } from '../../util/errorMessage';
 
 /**
  * Webhooks are retried soon (a receiver restarting), then less and less often, for a day: a
@@ -193,12 +194,6 @@ export class WebhookChannel implements DeliveryChannel<'webhook'> {
       request.end(body);
     });
   }
-}
-
-/** The message of a thrown value; Node's errors may come from another realm (jest), so duck-typed. */
-function errorMessage(error: unknown): string {
-  const message: unknown = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : String(error);
 }
 
 /**

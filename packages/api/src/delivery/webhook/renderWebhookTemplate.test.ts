@@ -28,6 +28,7 @@ function firing(overrides: Partial<AlertFiringEvent> = {}): AlertFiringEvent {
       volume: 12.5,
     },
     simulated: false,
+    text: { title: 'BTCUSDT price alert', body: 'BTCUSDT price rose to 70,000.00' },
     pushPayload: '{}',
     ...overrides,
   };

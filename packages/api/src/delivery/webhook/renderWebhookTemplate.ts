@@ -1,10 +1,6 @@
 // A webhook's body: the owner's template with TradingView's placeholder names, so a receiver
 // written for TradingView alerts (a trading bot, a chat relay) works unchanged.
-import {
-  type Interval,
-  type WebhookPlaceholder,
-  WEBHOOK_PLACEHOLDERS,
-} from '@pairwatch/domain';
+import { type Interval, type WebhookPlaceholder, WEBHOOK_PLACEHOLDERS } from '@pairwatch/domain';
 import { type AlertFiringEvent } from '../DeliveryChannel';
 
 /** Placeholders the default template leaves bare, so they arrive as JSON numbers and a boolean. */
