@@ -76,7 +76,16 @@ const segment = fc.oneof(
 const query = fc
   .array(
     fc.tuple(
-      fc.constantFrom('symbol', 'interval', 'limit', 'endTime', 'startTime', 'subscriptionId', 'x'),
+      fc.constantFrom(
+        'symbol',
+        'interval',
+        'limit',
+        'endTime',
+        'startTime',
+        'subscriptionId',
+        'ownerId',
+        'x',
+      ),
       fc.oneof(
         segment,
         fc.integer().map(String),
@@ -85,7 +94,9 @@ const query = fc
     ),
     { maxLength: 5 },
   )
-  .map((pairs) => pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&'));
+  .map((pairs) =>
+    pairs.map(([k, v]) => `${k}=${encodeURIComponent(v === 'SUB' ? subscriptionId : v)}`).join('&'),
+  );
 
 const path = fc
   .oneof(
@@ -96,9 +107,15 @@ const path = fc
       '/alerts',
       '/push/public-key',
       '/push/subscriptions',
+      '/owners',
+      '/channels',
+      '/channels/kinds',
     ),
     segment.map((s) => `/symbols/${s}`),
     segment.map((s) => `/alerts/${s}`),
+    segment.map((s) => `/alerts/${s}/deliveries`),
+    segment.map((s) => `/channels/${s}`),
+    segment.map((s) => `/channels/${s}/test`),
     segment.map((s) => `/push/subscriptions/${s}`),
     fc.array(segment, { maxLength: 4 }).map((parts) => `/${parts.join('/')}`),
   )
@@ -115,6 +132,28 @@ const body = fc
         valueTarget: fc.oneof(fc.double(), fc.jsonValue()),
         rsiInterval: fc.oneof(fc.constantFrom('OneHour', 'FourHour'), fc.jsonValue()),
         subscriptionId: fc.oneof(fc.constant('SUB'), fc.jsonValue()),
+        channels: fc.oneof(
+          fc.array(fc.string({ maxLength: 30 }), { maxLength: 3 }),
+          fc.jsonValue(),
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.record(
+      {
+        ownerId: fc.oneof(fc.constant('SUB'), fc.jsonValue()),
+        kind: fc.oneof(fc.constantFrom('webhook', 'telegram', 'push'), fc.jsonValue()),
+        // Never a reachable receiver: the fuzz run must not send anything anywhere.
+        url: fc.oneof(
+          fc.constantFrom('https://hooks.example.invalid/x', 'http://169.254.169.254/', 'ftp://x'),
+          fc.webUrl(),
+          fc.jsonValue(),
+        ),
+        template: fc.oneof(
+          fc.string({ maxLength: 50 }),
+          fc.nat({ max: 5000 }).map((n) => '{'.repeat(n)),
+          fc.jsonValue(),
+        ),
       },
       { requiredKeys: [] },
     ),
