@@ -115,6 +115,17 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
     icon: '/icons/btc.png',
     url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
     tag: alertId,
+    // The same notification in the Declarative Web Push form (Safari 18.4+), linking to the shell.
+    web_push: 8030,
+    notification: {
+      title: 'BTCUSDT price alert',
+      body: pushed.body,
+      navigate: expect.stringMatching(
+        /^http:\/\/(127\.0\.0\.1|localhost):\d+\/alerts\?symbol=BTCUSDT&interval=OneMinute$/,
+      ),
+      tag: alertId,
+      lang: 'en',
+    },
   });
   expect(toastText).toContain(pushed.body.replace(/ \(simulated market\)$/, ''));
 

@@ -10,7 +10,7 @@ import {
   type UnixSeconds,
 } from '@pairwatch/domain';
 import { type MarketData } from '../market/MarketData';
-import { buildAlertNotification } from '../push/alertPushMessage';
+import { describeFiring } from '../push/alertPushMessage';
 import { type DeliveryChannels } from '../delivery/DeliverySender';
 import { renderFiring } from '../delivery/renderFiring';
 import { type AlertRecord, type AlertStore, type TriggerRequest } from '../storage/AlertStore';
@@ -455,7 +455,6 @@ export class AlertEngine {
     // The source that produced this price, read when the firing is queued (not at boot).
     const { source } = this.options.marketData.status();
     const candle = state.candle;
-    const notification = buildAlertNotification(record, hit, source);
     const render = renderFiring(this.options.channels, {
       firedAt: hit.at as UnixMillis,
       value: hit.value,
@@ -471,8 +470,7 @@ export class AlertEngine {
               volume: candle.volume ?? 0,
             },
       simulated: source === 'simulator',
-      text: { title: notification.title, body: notification.body },
-      pushPayload: JSON.stringify(notification),
+      text: describeFiring(record, hit, source),
     });
     const ends = record.frequency === 'OnlyOnce';
     if (ends) this.streamOf.delete(record.id);

@@ -190,12 +190,22 @@ describe(`alerts over real sockets with the simulator and the local push service
     expect(push.receivedFor(subscription.endpoint)).toHaveLength(1);
     expect(stored).toMatchObject({ id: alert.id, status: 'Triggered' });
     expect(stored!.triggeredValue).toBeGreaterThanOrEqual(alert.valueTarget);
+    const body = `BTCUSDT price rose to ${formatNumber(stored!.triggeredValue!, 2)}`;
     expect(JSON.parse(message!.payload)).toEqual({
       title: 'BTCUSDT price alert',
-      body: `BTCUSDT price rose to ${formatNumber(stored!.triggeredValue!, 2)}`,
+      body,
       icon: '/icons/btc.png',
       url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
       tag: alert.id,
+      // The Declarative Web Push form (Safari), linking to the shell (APP_URL's default).
+      web_push: 8030,
+      notification: {
+        title: 'BTCUSDT price alert',
+        body,
+        navigate: 'http://127.0.0.1:8080/alerts?symbol=BTCUSDT&interval=OneMinute',
+        tag: alert.id,
+        lang: 'en',
+      },
     });
     expect(message!.vapid).toMatchObject({ ok: true, audience: push.origin });
     expect(message).toMatchObject({ urgency: 'high', topic: alert.id });

@@ -45,6 +45,7 @@ export interface AlertsPluginOptions {
         | 'maxPushSubscriptions'
         | 'telegramBotToken'
         | 'telegramApiUrl'
+        | 'appUrl'
       >
     >;
   readonly marketData: MarketData;
@@ -192,7 +193,10 @@ async function setUp(
             : { pollTimeoutSeconds: options.telegramPollTimeoutSeconds }),
         });
   const channels: DeliveryChannels = {
-    push: createPushChannel(transport),
+    push: createPushChannel(
+      transport,
+      config.appUrl === undefined ? {} : { appUrl: config.appUrl },
+    ),
     webhook: new WebhookChannel({ allowPrivate: config.pushAllowPrivateEndpoints, now }),
     ...(telegram ? { telegram: telegram.channel } : {}),
   };

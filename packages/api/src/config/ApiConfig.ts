@@ -63,6 +63,11 @@ export interface ApiConfig {
   /** `MAX_PUSH_SUBSCRIPTIONS` (default 100 000): new browsers are refused beyond it. */
   readonly maxPushSubscriptions: number;
   /**
+   * `APP_URL` without a trailing slash (default: the first of `CORS_ORIGINS`): where the app is
+   * served, for the absolute links of push notifications (Declarative Web Push's `navigate`).
+   */
+  readonly appUrl: string;
+  /**
    * `TELEGRAM_BOT_TOKEN`: the bot that sends alerts to linked Telegram chats; undefined: Telegram
    * is not offered. A credential, never logged.
    */

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       vapid: { publicKey: undefined, privateKey: undefined, subject: undefined },
       maxActiveAlerts: 100,
       pushAllowPrivateEndpoints: false,
+      appUrl: 'http://127.0.0.1:8080',
       telegramApiUrl: 'https://api.telegram.org',
       telegramBotToken: undefined,
       hubMaxConnectionsPerClient: 100,
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
         PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
         TELEGRAM_BOT_TOKEN: '123456:AAbbCCddEEffGGhhIIjjKKllMM',
         TELEGRAM_API_URL: 'http://127.0.0.1:5099/',
+        APP_URL: 'https://pairwatch.example.org/',
         LOG_LEVEL: 'warn',
       },
       '/srv',
@@ -82,6 +84,7 @@ describe('loadConfig', () => {
     expect(config.pushAllowPrivateEndpoints).toBe(true);
     expect(config.telegramBotToken).toBe('123456:AAbbCCddEEffGGhhIIjjKKllMM');
     expect(config.telegramApiUrl).toBe('http://127.0.0.1:5099');
+    expect(config.appUrl).toBe('https://pairwatch.example.org');
     expect(config.logLevel).toBe('warn');
   });
 

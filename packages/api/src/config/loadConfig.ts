@@ -198,6 +198,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
   const maxPushSubscriptions = field('MAX_PUSH_SUBSCRIPTIONS', 100_000, (raw) =>
     integer(raw, 'MAX_PUSH_SUBSCRIPTIONS', 1, 100_000_000),
   );
+  // Where the app is served (the shell): push notifications link to it. Default: the first
+  // allowed origin, which is the shell's.
+  const appUrl = field('APP_URL', corsOrigins[0] ?? DEFAULT_CORS_ORIGINS[0]!, (raw) =>
+    baseUrl(raw, 'APP_URL', ['http:', 'https:']),
+  );
   const telegramBotToken = field<string | undefined>('TELEGRAM_BOT_TOKEN', undefined, (raw) => {
     // The token is a credential: the message never repeats it.
     if (!TELEGRAM_TOKEN.test(raw)) {
@@ -227,6 +232,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
     trustProxy,
     triggeredAlertRetentionDays,
     maxPushSubscriptions,
+    appUrl,
     telegramBotToken,
     telegramApiUrl,
     logLevel,

@@ -68,8 +68,6 @@ export interface AlertFiringEvent {
   readonly simulated: boolean;
   /** The firing in words (title, what happened, the trader's message), simulated note included. */
   readonly text: AlertTriggerText;
-  /** The Web Push payload (the notification the service worker shows). */
-  readonly pushPayload: string;
 }
 
 /** One rendered message for one channel, as the outbox stores it. */

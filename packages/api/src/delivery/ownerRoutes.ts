@@ -97,13 +97,6 @@ function testEvent(ownerId: string, now: number): AlertFiringEvent {
     bar: undefined,
     simulated: false,
     text: { title: 'Pairwatch test', body: 'Test message from Pairwatch: this channel works.' },
-    pushPayload: JSON.stringify({
-      title: 'Pairwatch test',
-      body: 'Test message from Pairwatch: this channel works.',
-      icon: '/icons/btc.png',
-      url: '/alerts',
-      tag: 'test',
-    }),
   };
 }
 

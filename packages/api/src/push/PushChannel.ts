@@ -1,11 +1,13 @@
 import { type DeliveryChannel, type DeliveryOutcome } from '../delivery/DeliveryChannel';
-import { pushTopic } from './alertPushMessage';
+import { alertNotificationOf, pushTopic } from './alertPushMessage';
 import { type PushTransport } from './PushTransport';
 
 /** Options of {@link createPushChannel}. */
 export interface PushChannelOptions {
   /** RFC 8030 TTL of each message. Default 86 400 s: an alert older than a day is news no more. */
   readonly ttlSeconds?: number;
+  /** `APP_URL`: the app's address, for Declarative Web Push's absolute `navigate`. */
+  readonly appUrl?: string;
 }
 
 /**
@@ -22,7 +24,10 @@ export function createPushChannel(
     kind: 'push',
     // From 1 s, doubling to 10 min; a push service that has failed for an hour is given up.
     retry: { baseMs: 1_000, maxMs: 10 * 60 * 1_000, giveUpAfterMs: 60 * 60 * 1_000 },
-    render: (event) => ({ topic: pushTopic(event.alert.id), payload: event.pushPayload }),
+    render: (event) => ({
+      topic: pushTopic(event.alert.id),
+      payload: JSON.stringify(alertNotificationOf(event.alert, event.text, options.appUrl)),
+    }),
     // One browser is one destination: every browser of a push service (all of Chrome's share
     // one origin) must not queue behind a few slots.
     destination: (channel) => channel.subscription.endpoint,

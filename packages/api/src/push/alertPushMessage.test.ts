@@ -2,6 +2,39 @@ import { describe, expect, it } from '@jest/globals';
 import { buildAlertNotification, pushTopic } from './alertPushMessage';
 
 describe('buildAlertNotification', () => {
+  it('carries the Declarative Web Push form, linking to the app’s address, when it is known', () => {
+    const notification = buildAlertNotification(
+      {
+        id: 'd1',
+        symbol: 'BTCUSDT',
+        type: 'Price',
+        interval: 'OneMinute',
+        valueOnCreation: 60_000,
+        valueTarget: 65_000,
+        condition: 'Crossing',
+      },
+      { value: 65_000 },
+      'binance',
+      'https://pairwatch.example.org/app',
+    );
+
+    expect(notification).toEqual({
+      title: 'BTCUSDT price alert',
+      body: 'BTCUSDT price rose to 65,000.00',
+      icon: '/icons/btc.png',
+      url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
+      tag: 'd1',
+      web_push: 8030,
+      notification: {
+        title: 'BTCUSDT price alert',
+        body: 'BTCUSDT price rose to 65,000.00',
+        navigate: 'https://pairwatch.example.org/app/alerts?symbol=BTCUSDT&interval=OneMinute',
+        tag: 'd1',
+        lang: 'en',
+      },
+    });
+  });
+
   it('words a new condition and carries the trader’s message after the simulated note', () => {
     const notification = buildAlertNotification(
       {

@@ -22,6 +22,20 @@ export interface AlertNotification {
   readonly url: string;
   /** Notification tag: the alert id, so one alert shows at most one notification. */
   readonly tag: string;
+  /**
+   * Declarative Web Push (Safari 18.4+): a browser that supports it shows `notification` without
+   * running the service worker; the others' service workers read the fields above. Present when
+   * the app's address (`APP_URL`) is known, since `navigate` must be absolute.
+   */
+  readonly web_push?: 8030;
+  readonly notification?: {
+    readonly title: string;
+    readonly body: string;
+    /** The absolute URL a click opens. */
+    readonly navigate: string;
+    readonly tag: string;
+    readonly lang: 'en';
+  };
 }
 
 /** Appended to the body when the prices come from the simulator (architecture §2). */
@@ -32,20 +46,47 @@ const SIMULATED_MARKET_NOTE = ' (simulated market)';
  * that opens the alerts screen on the alert's symbol and interval (OneMinute for price alerts).
  * A notification is read outside the app, away from its "Simulated market" chip, so when the live
  * source is the simulator its body says so: "BTCUSDT price rose to 65,000.00 (simulated market)".
+ * With the app's address (`appUrl`) it also carries the Declarative Web Push form.
  */
 export function buildAlertNotification(
   alert: DescribedAlert,
   firing: AlertFiring,
   source: MarketDataStatus['source'],
+  appUrl?: string,
 ): AlertNotification {
-  const text = describeFiring(alert, firing, source);
+  return alertNotificationOf(alert, describeFiring(alert, firing, source), appUrl);
+}
+
+/**
+ * The push payload of a firing already put in words ({@link describeFiring}); with the app's
+ * address, also the Declarative Web Push form of it.
+ */
+export function alertNotificationOf(
+  alert: Pick<AlertRecord, 'id' | 'symbol' | 'interval'>,
+  text: AlertTriggerText,
+  appUrl?: string,
+): AlertNotification {
   const query = new URLSearchParams({ symbol: alert.symbol, interval: alert.interval });
-  return {
+  const url = `/alerts?${query.toString()}`;
+  const notification: AlertNotification = {
     title: text.title,
     body: text.body,
     icon: `/icons/${symbolIconFile(alert.symbol)}`,
-    url: `/alerts?${query.toString()}`,
+    url,
     tag: alert.id,
+  };
+  if (appUrl === undefined) return notification;
+  return {
+    ...notification,
+    web_push: 8030,
+    notification: {
+      title: text.title,
+      body: text.body,
+      // Relative to the app's address, which may be a path below its origin.
+      navigate: new URL(url.slice(1), appUrl.endsWith('/') ? appUrl : `${appUrl}/`).href,
+      tag: alert.id,
+      lang: 'en',
+    },
   };
 }
 

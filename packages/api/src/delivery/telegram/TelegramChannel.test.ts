@@ -26,9 +26,7 @@ function channelRecord(chatId: string | undefined): TelegramChannelRecord {
 }
 
 /** A firing of `overrides.alert` at `overrides.value`, in the words the engine gives it. */
-function firing(
-  overrides: Partial<Omit<AlertFiringEvent, 'text' | 'pushPayload'>> = {},
-): AlertFiringEvent {
+function firing(overrides: Partial<Omit<AlertFiringEvent, 'text'>> = {}): AlertFiringEvent {
   const event = {
     alert: alertRecord('alert-1', 'owner-1', { message: 'Take profit on half' }),
     firedAt: 0 as UnixMillis,
@@ -44,7 +42,6 @@ function firing(
       { value: event.value },
       event.simulated ? 'simulator' : 'binance',
     ),
-    pushPayload: '{}',
   };
 }
 

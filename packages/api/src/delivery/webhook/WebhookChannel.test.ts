@@ -81,7 +81,6 @@ describe('WebhookChannel', () => {
         bar: undefined,
         simulated: true,
         text: { title: 'BTCUSDT price alert', body: 'BTCUSDT price rose to 70,000.00' },
-        pushPayload: '{}',
       };
       const channel = new WebhookChannel();
 

@@ -29,7 +29,6 @@ function firing(overrides: Partial<AlertFiringEvent> = {}): AlertFiringEvent {
     },
     simulated: false,
     text: { title: 'BTCUSDT price alert', body: 'BTCUSDT price rose to 70,000.00' },
-    pushPayload: '{}',
     ...overrides,
   };
 }
