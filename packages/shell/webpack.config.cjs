@@ -11,6 +11,9 @@ const host = createFederatedConfig({
   title: 'Pairwatch',
   runtimePlugins: [path.join(__dirname, 'src/exposed/remoteErrorPlugin.ts')],
   copy: symbolIconPatterns(__dirname),
+  // The static first screen's sizes and colours, generated from createPairwatchTheme and held to
+  // it by ui-kit's firstScreenTheme.test.ts: a theme change reaches the page's HTML.
+  templateParameters: { frame: require('@pairwatch/ui-kit/firstScreenTheme.json').frame },
 });
 
 function serviceWorker(_env, argv = {}) {

@@ -20,6 +20,8 @@ const CONTAINER_NAME = /^[A-Za-z_$][\w$]*$/;
  * @property {string[]} [runtimePlugins] - absolute paths of MF runtime plugin modules.
  * @property {string} [title] - the standalone page's `<title>`.
  * @property {Array<string | { from: string, to?: string }>} [copy] - extra copy-webpack-plugin patterns.
+ * @property {Record<string, unknown>} [templateParameters] - values `public/index.html` reads as
+ *   `<%= name.field %>` (html-webpack-plugin's lodash template), fixed at build time.
  */
 
 /**
@@ -63,6 +65,7 @@ function createFederatedConfig(options) {
     runtimePlugins = [],
     title = name,
     copy = [],
+    templateParameters = {},
   } = options;
   if (!CONTAINER_NAME.test(name)) {
     throw new Error(
@@ -195,7 +198,15 @@ function createFederatedConfig(options) {
         // The page's own script from the root: with 'auto' it would be relative, and a deep link
         // such as /alerts/x (SPA fallback) would request /alerts/main.js.
         ...(fs.existsSync(template)
-          ? [new HtmlWebpackPlugin({ template, title, scriptLoading: 'defer', publicPath: '/' })]
+          ? [
+              new HtmlWebpackPlugin({
+                template,
+                title,
+                scriptLoading: 'defer',
+                publicPath: '/',
+                templateParameters,
+              }),
+            ]
           : []),
         ...(copyPatterns.length > 0 ? [new CopyWebpackPlugin({ patterns: copyPatterns })] : []),
       ],

@@ -1,3 +1,5 @@
+import { FIRST_SCREEN_ALERTS } from '@pairwatch/ui-kit/colors';
+
 /**
  * The space New Alert and Your alerts take below the chart card, kept from the first paint by
  * the static first screen (`renderFirstScreen`) and by the Alerts screen until the cards have
@@ -9,9 +11,9 @@
  */
 export const CARD_PLACEHOLDERS = {
   /** From this width the cards sit side by side (the theme's `md` breakpoint). */
-  sideBySideFrom: 900,
+  sideBySideFrom: FIRST_SCREEN_ALERTS.breakpoints.md,
   /** Below this width Your alerts lists its alerts stacked (the theme's `sm` breakpoint). */
-  phoneBelow: 600,
+  phoneBelow: FIRST_SCREEN_ALERTS.breakpoints.sm,
   newAlert: 613.22,
   yourAlerts: { phone: 131.02, wider: 196.02 },
 } as const;

@@ -1,9 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
+import { FIRST_SCREEN_ALERTS } from '@pairwatch/ui-kit/colors';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { CHART_HEIGHT } from '../chart/chartConstants';
 import { type PushState } from '../push/PushSubscriptionService';
 import { CARD_PLACEHOLDERS } from './cardPlaceholders';
 import { renderFirstScreen } from './renderFirstScreen';
+
+/** The colours a piece of CSS (or JSON) writes: hex, rgb() and rgba(). */
+function colours(text: string): string[] {
+  return text.match(/#[\da-f]{3,8}\b|rgba?\([^)]*\)/gi) ?? [];
+}
 
 function draw(push: PushState) {
   const slot = document.createElement('div');
@@ -58,6 +64,19 @@ describe('renderFirstScreen', () => {
     expect(document.getElementById('pairwatch-alerts-first-screen')?.textContent).toContain(
       `.pwa-new-alert{height:${CARD_PLACEHOLDERS.newAlert}px}`,
     );
+  });
+
+  it("draws in the theme's colours only, light and dark (FIRST_SCREEN_ALERTS, from createPairwatchTheme)", () => {
+    draw({ status: 'inactive', subscriptionId: undefined });
+    const css = document.getElementById('pairwatch-alerts-first-screen')?.textContent ?? '';
+    const theme = new Set(colours(JSON.stringify(FIRST_SCREEN_ALERTS)));
+    expect(colours(css).filter((colour) => !theme.has(colour))).toEqual([]);
+    for (const mode of [FIRST_SCREEN_ALERTS.light, FIRST_SCREEN_ALERTS.dark]) {
+      expect(css).toContain(
+        `.pwa-banner-info{color:${mode.info.text};border-color:${mode.info.border}}`,
+      );
+    }
+    expect(css).toContain(`height:${FIRST_SCREEN_ALERTS.button.height}px`);
   });
 
   it('removes everything but the chart, which may have moved elsewhere', () => {

@@ -5,7 +5,7 @@ import {
   type SymbolId,
   symbolIconFile,
 } from '@pairwatch/domain';
-import { PAIRWATCH_PALETTE, type PairwatchModePalette } from '@pairwatch/ui-kit/colors';
+import { FIRST_SCREEN_ALERTS, type FirstScreenAlertsColors } from '@pairwatch/ui-kit/colors';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { CHART_HEIGHT } from '../chart/chartConstants';
 import { CARD_PLACEHOLDERS } from './cardPlaceholders';
@@ -29,37 +29,19 @@ export interface FirstScreenView {
 
 const STYLE_ID = 'pairwatch-alerts-first-screen';
 
-/** Colours MUI derives from the palette: an outlined info Alert's text and border, a selected toggle. */
-interface ModeTones {
-  readonly bannerText: string;
-  readonly bannerBorder: string;
-  readonly selected: string;
-}
+const { light, dark, spacing, borderRadius, banner: text, button, toggle } = FIRST_SCREEN_ALERTS;
 
-const TONES: Readonly<Record<'light' | 'dark', ModeTones>> = {
-  light: {
-    bannerText: 'rgb(1, 67, 97)',
-    bannerBorder: 'rgb(3, 169, 244)',
-    selected: 'rgba(0, 0, 0, 0.08)',
-  },
-  dark: {
-    bannerText: 'rgb(184, 231, 251)',
-    bannerBorder: 'rgb(79, 195, 247)',
-    selected: 'rgba(255, 255, 255, 0.16)',
-  },
-};
-
-function modeRules(colors: PairwatchModePalette, tones: ModeTones): string {
-  return `.pwa{color:${colors.text.primary}}
-.pwa-card,.pwa-placeholder{background:${colors.background.paper};border-color:${colors.divider}}
-.pwa-control{border-color:${colors.divider};color:${colors.text.primary}}
-.pwa-toggle .pwa-on{background:${tones.selected}}
-.pwa-toggle span{color:${colors.text.secondary}}
-.pwa-banner{color:${tones.bannerText};border-color:${tones.bannerBorder}}
-.pwa-banner-info svg{color:${colors.info}}
-.pwa-banner-warning{border-color:${colors.warning.main}}
-.pwa-banner-warning svg{color:${colors.warning.main}}
-.pwa-link{color:${colors.primary}}`;
+function modeRules(colors: FirstScreenAlertsColors): string {
+  return `.pwa{color:${colors.text}}
+.pwa-card,.pwa-placeholder{background:${colors.paper};border-color:${colors.divider}}
+.pwa-control{border-color:${colors.divider};color:${colors.text}}
+.pwa-toggle span{color:${colors.toggle}}
+.pwa-toggle .pwa-on{color:${colors.toggleSelected};background:${colors.toggleSelectedBackground}}
+.pwa-banner-info{color:${colors.info.text};border-color:${colors.info.border}}
+.pwa-banner-info svg{color:${colors.info.icon}}
+.pwa-banner-warning{color:${colors.warning.text};border-color:${colors.warning.border}}
+.pwa-banner-warning svg{color:${colors.warning.icon}}
+.pwa-link{color:${colors.link}}`;
 }
 
 /**
@@ -67,29 +49,31 @@ function modeRules(colors: PairwatchModePalette, tones: ModeTones): string {
  * py 2, the outlined Banner, the Card with p 2, the pickers' row with mb 2; ui-kit's SymbolPicker
  * and IntervalPicker), and so is one of their habits: the banner's link is a button, which does
  * not break across lines. The pickers' row is spaced by a gap (the screen's Stack uses
- * `useFlexGap`), so a picker wrapped onto a row of its own starts at the card's padding. The
- * browser suite checks that the chart does not move when React takes it.
+ * `useFlexGap`), so a picker wrapped onto a row of its own starts at the card's padding. What the
+ * theme decides (colours, fonts, spacing, radius, breakpoints) comes from FIRST_SCREEN_ALERTS,
+ * generated from createPairwatchTheme; the rest is MUI's own component CSS. The browser suite
+ * checks that the chart does not move when React takes it.
  */
 const { newAlert, yourAlerts, sideBySideFrom, phoneBelow } = CARD_PLACEHOLDERS;
 
-const LAYOUT = `.pwa{display:flex;flex-direction:column;gap:16px;padding:16px 0;font-family:'Inter','Roboto','Helvetica','Arial',sans-serif}
-.pwa-banner{display:flex;align-items:center;padding:6px 16px;border:1px solid;border-radius:8px;font-size:0.875rem;line-height:1.43;letter-spacing:0.01071em}
+const LAYOUT = `.pwa{display:flex;flex-direction:column;gap:${spacing}px;padding:${spacing}px 0;font-family:${FIRST_SCREEN_ALERTS.fontFamily}}
+.pwa-banner{display:flex;align-items:center;padding:6px 16px;border:1px solid;border-radius:${borderRadius}px;font-size:${text.fontSize};line-height:${text.lineHeight};letter-spacing:${text.letterSpacing}}
 .pwa-banner svg{flex:none;width:22px;height:22px;padding:7px 0;margin-right:12px;fill:currentColor}
 .pwa-banner-text{padding:8px 0;min-width:0}
 .pwa-link{display:inline-block;text-decoration:underline}
-.pwa-card{border:1px solid;border-radius:8px;padding:16px}
-.pwa-pickers{display:flex;flex-wrap:wrap;align-items:center;column-gap:16px;row-gap:8px;margin-bottom:16px}
-.pwa-control{box-sizing:border-box;border:1px solid;font-weight:600}
-.pwa-symbol{display:flex;align-items:center;gap:8px;width:180px;height:36.5px;padding:5px 15px;border-radius:8px;font-size:0.875rem;line-height:1.75}
+.pwa-card{border:1px solid;border-radius:${borderRadius}px;padding:${spacing}px}
+.pwa-pickers{display:flex;flex-wrap:wrap;align-items:center;column-gap:${spacing}px;row-gap:${spacing / 2}px;margin-bottom:${spacing}px}
+.pwa-control{box-sizing:border-box;border:1px solid;font-weight:${button.fontWeight}}
+.pwa-symbol{display:flex;align-items:center;gap:${spacing / 2}px;width:180px;height:${button.height}px;padding:5px 15px;border-radius:${borderRadius}px;font-size:${button.fontSize};line-height:${button.lineHeight}}
 .pwa-symbol img{width:20px;height:20px}
 .pwa-symbol::after{content:'';margin-left:auto;margin-right:1px;border:5px solid transparent;border-bottom:0;border-top-color:currentColor}
 .pwa-toggle{display:flex}
-.pwa-toggle span{box-sizing:border-box;padding:7px 10px;border:1px solid;font-size:0.8125rem;line-height:1.75}
+.pwa-toggle span{box-sizing:border-box;padding:7px ${toggle.paddingX}px;border:1px solid;font-size:${toggle.fontSize};line-height:${button.lineHeight}}
 .pwa-toggle span+span{margin-left:-1px}
-.pwa-toggle span:first-child{border-radius:8px 0 0 8px}
-.pwa-toggle span:last-child{border-radius:0 8px 8px 0}
-.pwa-cards{display:grid;gap:16px;align-items:start}
-.pwa-placeholder{box-sizing:border-box;border:1px solid;border-radius:8px}
+.pwa-toggle span:first-child{border-radius:${borderRadius}px 0 0 ${borderRadius}px}
+.pwa-toggle span:last-child{border-radius:0 ${borderRadius}px ${borderRadius}px 0}
+.pwa-cards{display:grid;gap:${spacing}px;align-items:start}
+.pwa-placeholder{box-sizing:border-box;border:1px solid;border-radius:${borderRadius}px}
 .pwa-new-alert{height:${newAlert}px}
 .pwa-your-alerts{height:${yourAlerts.phone}px}
 @media (min-width:${phoneBelow}px){.pwa-your-alerts{height:${yourAlerts.wider}px}}
@@ -100,8 +84,8 @@ function installStyle(doc: Document): void {
   const style = doc.createElement('style');
   style.id = STYLE_ID;
   style.textContent = `${LAYOUT}
-${modeRules(PAIRWATCH_PALETTE.light, TONES.light)}
-@media (prefers-color-scheme: dark){${modeRules(PAIRWATCH_PALETTE.dark, TONES.dark)}}`;
+${modeRules(light)}
+@media (prefers-color-scheme: dark){${modeRules(dark)}}`;
   doc.head.append(style);
 }
 
