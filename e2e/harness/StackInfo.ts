@@ -23,6 +23,12 @@ export interface StackInfo {
    * certificate), removed after the run.
    */
   readonly dataDir: string;
+  /**
+   * The origin of the harness's webhook receiver (`WebhookReceiver` of `@pairwatch/test-support`,
+   * on loopback), e.g. `http://127.0.0.1:41234`; what it received is read through the control
+   * server.
+   */
+  readonly webhookOrigin: string;
 }
 
 /** The environment variable that carries {@link StackInfo} (JSON) from the global setup to the workers. */

@@ -1,6 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type LocalPushSubscription, type ReceivedPush } from '@pairwatch/test-support';
+import {
+  type LocalPushSubscription,
+  type ReceivedPush,
+  type ReceivedWebhook,
+} from '@pairwatch/test-support';
 import { type CDPSession, expect, test as base, type Locator, type Page } from '@playwright/test';
 import { ARTIFACTS_DIR } from './paths';
 import { readStackInfo, type StackPart, type StaticPart } from './StackInfo';
@@ -31,6 +35,27 @@ export interface PushFixture {
     count: number,
     options?: { readonly endpoint?: string; readonly timeoutMs?: number },
   ): Promise<ReceivedPush[]>;
+}
+
+/**
+ * The harness's webhook receiver (`WebhookReceiver` of `@pairwatch/test-support`: a real HTTP
+ * server on loopback that answers 200), reached through the control server.
+ */
+export interface WebhooksFixture {
+  /** A URL on the receiver to give as a webhook's URL, e.g. `url('/hook-<test>')`. */
+  url(path: string): string;
+  /**
+   * Resolves once the receiver got `count` requests whose path starts with `path`, with all of
+   * them so far, oldest first (`body` raw, `signature` the `Pairwatch-Signature` header).
+   *
+   * @throws after `timeoutMs` (default 5 s, at most 60 s), telling what did arrive.
+   */
+  waitFor(
+    count: number,
+    options: { readonly path: string; readonly timeoutMs?: number },
+  ): Promise<ReceivedWebhook[]>;
+  /** Whether `hook` carries a valid `Pairwatch-Signature` of its body with `secret`. */
+  verify(secret: string, hook: ReceivedWebhook): Promise<boolean>;
 }
 
 /** The simulator's answer to `POST /__sim/price` (its `PriceChange`; prices are decimal strings). */
@@ -70,6 +95,8 @@ export interface StackFixture {
   setPrice(symbol: string, price: number): Promise<SimPriceChange>;
   /** The local Web Push service the api sends to (its certificate is trusted by the api). */
   readonly push: PushFixture;
+  /** The webhook receiver the api can post to (loopback is allowed in this stack). */
+  readonly webhooks: WebhooksFixture;
 }
 
 /** Screenshots kept after the run in `e2e/artifacts/`. */
@@ -95,14 +122,18 @@ async function control(
 }
 
 async function pushControl<T>(controlUrl: string, action: string, body: object): Promise<T> {
-  const response = await fetch(`${controlUrl}/push/${action}`, {
+  return controlPost<T>(controlUrl, `push/${action}`, body);
+}
+
+async function controlPost<T>(controlUrl: string, action: string, body: object): Promise<T> {
+  const response = await fetch(`${controlUrl}/${action}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   if (!response.ok)
     throw new Error(
-      `The push service's ${action} failed: ${response.status} ${await response.text()}`,
+      `The control server's ${action} failed: ${response.status} ${await response.text()}`,
     );
   return (await response.json()) as T;
 }
@@ -286,6 +317,19 @@ export const test = base.extend<{
           pushControl<LocalPushSubscription>(info.controlUrl, 'subscriptions', options),
         waitForPushes: (count, options = {}) =>
           pushControl<ReceivedPush[]>(info.controlUrl, 'wait', { count, ...options }),
+      },
+      webhooks: {
+        url: (path) => `${info.webhookOrigin}${path}`,
+        waitFor: (count, options) =>
+          controlPost<ReceivedWebhook[]>(info.controlUrl, 'webhooks/wait', { count, ...options }),
+        verify: async (secret, hook) =>
+          (
+            await controlPost<{ valid: boolean }>(info.controlUrl, 'webhooks/verify', {
+              secret,
+              signature: hook.signature ?? '',
+              body: hook.body,
+            })
+          ).valid,
       },
     });
     // A test that stopped a server and failed before starting it must not break the next tests.

@@ -14,15 +14,16 @@ import { startControlServer } from './startControlServer';
 // `@pairwatch/test-support` is CommonJS. Imported from this ES module, it would be loaded through
 // Playwright's ES module hooks, and Node 20 then fails on its CommonJS dependencies' own requires
 // ("request for './kysely.js' is not in cache"); Node's CommonJS loader loads it as jest does.
-const { LocalPushService } = createRequire(import.meta.url)(
-  '@pairwatch/test-support',
-) as typeof TestSupport;
+const { LocalPushService, WebhookReceiver, verifyPairwatchSignature } = createRequire(
+  import.meta.url,
+)('@pairwatch/test-support') as typeof TestSupport;
 
 /**
  * Starts the product as `pnpm start` does, from the production builds (it builds nothing): the api
  * on the simulated market with a temporary DATA_DIR, and the shell and both remotes on their
- * default ports (see stackPorts), and a local Web Push service the api trusts through
- * NODE_EXTRA_CA_CERTS and accepts on loopback through PUSH_ALLOW_PRIVATE_ENDPOINTS. Returns the
+ * default ports (see stackPorts), a local Web Push service the api trusts through
+ * NODE_EXTRA_CA_CERTS and accepts on loopback through PUSH_ALLOW_PRIVATE_ENDPOINTS, and a webhook
+ * receiver on loopback. Returns the
  * teardown that stops it all.
  */
 async function globalSetup(): Promise<() => Promise<void>> {
@@ -47,6 +48,7 @@ async function globalSetup(): Promise<() => Promise<void>> {
   const apiLog = createWriteStream(path.join(logsDir, 'api.log'));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pairwatch-e2e-'));
   let push: TestSupport.LocalPushService | undefined;
+  let receiver: TestSupport.WebhookReceiver | undefined;
   let stack: Awaited<ReturnType<typeof startStack>> | undefined;
   let control: Awaited<ReturnType<typeof startControlServer>> | undefined;
   // Also run when the setup fails half-way: nothing started may outlive the run, nor its DATA_DIR.
@@ -54,11 +56,14 @@ async function globalSetup(): Promise<() => Promise<void>> {
     await control?.close();
     await stack?.stop();
     await push?.close();
+    await receiver?.close();
     apiLog.end();
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
     push = await LocalPushService.start();
+    // Webhook channels of the specs post here (loopback: PUSH_ALLOW_PRIVATE_ENDPOINTS admits it).
+    receiver = await WebhookReceiver.start();
     // Node's own way to add a trust anchor (read at process start): the api's TLS checks stay on.
     const pushCaFile = path.join(dataDir, 'push-ca.pem');
     await writeFile(pushCaFile, push.certificatePem);
@@ -80,8 +85,17 @@ async function globalSetup(): Promise<() => Promise<void>> {
           `and a restUrl); see ${path.join(logsDir, 'api.log')}.`,
       );
     }
-    control = await startControlServer(stack, push);
-    const info: StackInfo = { urls: stack.urls, simulatorUrl, controlUrl: control.url, dataDir };
+    control = await startControlServer(stack, push, {
+      receiver,
+      verify: (secret, header, body) => verifyPairwatchSignature(secret, header, body),
+    });
+    const info: StackInfo = {
+      urls: stack.urls,
+      simulatorUrl,
+      controlUrl: control.url,
+      dataDir,
+      webhookOrigin: receiver.origin,
+    };
     process.env[STACK_INFO_ENV] = JSON.stringify(info);
   } catch (error: unknown) {
     await teardown();

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { type LocalPushService } from '@pairwatch/test-support';
+import { type LocalPushService, type WebhookReceiver } from '@pairwatch/test-support';
 import { type StaticPart } from './StackInfo';
 
 /** What the control server can do to the stack (a subset of scripts/serveStack.mjs's Stack). */
@@ -14,6 +14,13 @@ export type ControllablePushService = Pick<
   LocalPushService,
   'createSubscription' | 'waitForPushes'
 >;
+
+/** What the control server offers of the webhook receiver, and the signature check. */
+export interface ControllableWebhooks {
+  readonly receiver: Pick<WebhookReceiver, 'received' | 'waitFor'>;
+  /** `verifyPairwatchSignature` of `@pairwatch/test-support`. */
+  verify(secret: string, header: string, body: string): boolean;
+}
 
 const STATIC_PARTS: readonly StaticPart[] = ['shell', 'alerts', 'positions'];
 
@@ -83,6 +90,37 @@ async function handlePush(
   }
 }
 
+async function handleWebhooks(
+  webhooks: ControllableWebhooks,
+  action: string,
+  request: IncomingMessage,
+): Promise<{ status: number; body: unknown }> {
+  const body = await readJson(request);
+  if (action === 'verify') {
+    const [secret, header, text] = ['secret', 'signature', 'body'].map((name) => {
+      const value = optionalString(body, name);
+      if (value === undefined) throw new ControlError(400, `"${name}" is required`);
+      return value;
+    }) as [string, string, string];
+    return { status: 200, body: { valid: webhooks.verify(secret, header, text) } };
+  }
+  const count = integerIn(body, 'count', 0, 1000);
+  const pathPrefix = optionalString(body, 'path');
+  const timeoutMs =
+    body['timeoutMs'] === undefined ? undefined : integerIn(body, 'timeoutMs', 0, MAX_WAIT_MS);
+  const matching = (all: readonly { path: string }[]) =>
+    pathPrefix === undefined ? all : all.filter((hook) => hook.path.startsWith(pathPrefix));
+  try {
+    const all = await webhooks.receiver.waitFor(
+      (received) => matching(received).length >= count,
+      timeoutMs,
+    );
+    return { status: 200, body: matching(all) };
+  } catch (error: unknown) {
+    throw new ControlError(504, error instanceof Error ? error.message : String(error));
+  }
+}
+
 function answer(response: ServerResponse, status: number, body?: unknown): void {
   if (body === undefined) {
     response.writeHead(status).end();
@@ -105,7 +143,12 @@ function answer(response: ServerResponse, status: number, body?: unknown): void 
  *   Web Push service (201, `LocalPushSubscription`);
  * - `POST /push/wait` `{ count, endpoint?, timeoutMs? }` answers the pushes the service accepted
  *   and decrypted once there are `count` of them (200, `ReceivedPush[]`), or 504 with what did
- *   arrive when `timeoutMs` (≤ 60 s) passes first.
+ *   arrive when `timeoutMs` (≤ 60 s) passes first;
+ * - `POST /webhooks/wait` `{ count, path?, timeoutMs? }` answers the requests the webhook receiver
+ *   got (those whose path starts with `path`) once there are `count` of them (200,
+ *   `ReceivedWebhook[]`), or 504 after `timeoutMs`;
+ * - `POST /webhooks/verify` `{ secret, signature, body }` checks a `Pairwatch-Signature`
+ *   (`{ valid }`).
  *
  * Refused requests get a 4xx/5xx with the reason as text.
  *
@@ -114,12 +157,14 @@ function answer(response: ServerResponse, status: number, body?: unknown): void 
 export async function startControlServer(
   stack: ControllableStack,
   push: ControllablePushService,
+  webhooks: ControllableWebhooks,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const url = request.url ?? '';
     const serverMatch = /^\/servers\/([a-z]+)\/(stop|start)$/.exec(url);
     const part = serverMatch?.[1] as StaticPart | undefined;
     const pushMatch = /^\/push\/(subscriptions|wait)$/.exec(url);
+    const webhookMatch = /^\/webhooks\/(wait|verify)$/.exec(url);
     if (request.method === 'POST' && serverMatch && part && STATIC_PARTS.includes(part)) {
       const action = serverMatch[2] === 'stop' ? stack.stopServer(part) : stack.startServer(part);
       action.then(
@@ -128,6 +173,16 @@ export async function startControlServer(
       );
     } else if (request.method === 'POST' && pushMatch?.[1]) {
       handlePush(push, pushMatch[1], request).then(
+        ({ status, body }) => answer(response, status, body),
+        (error: unknown) =>
+          answer(
+            response,
+            error instanceof ControlError ? error.status : 500,
+            error instanceof Error ? error.message : String(error),
+          ),
+      );
+    } else if (request.method === 'POST' && webhookMatch?.[1]) {
+      handleWebhooks(webhooks, webhookMatch[1], request).then(
         ({ status, body }) => answer(response, status, body),
         (error: unknown) =>
           answer(

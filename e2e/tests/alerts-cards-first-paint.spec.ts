@@ -5,8 +5,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/chromium';
 
 // New Alert and Your alerts below the first chart (issue #28, docs/architecture.md §7, "The first
 // chart"): their space is kept from the first paint, so nothing moves when they come. The page
-// has its final height before them, and with it its scrollbar: shown here (Playwright hides
-// scrollbars in headless Chromium), as a desktop browser shows it, where a scrollbar that
+// scrolls from the first paint, so its scrollbar is there before them: shown here (Playwright
+// hides scrollbars in headless Chromium), as a desktop browser shows it, where a scrollbar that
 // appeared late would narrow the chart.
 test.use({
   launchOptions: {
@@ -29,6 +29,9 @@ interface AtFirstCandles {
   /** The first screen's placeholders, by the card they keep the space of. */
   readonly placeholders: Readonly<Record<string, Box>>;
   readonly pageHeight: number;
+  /** The document's width beside the scrollbar, and the window's height. */
+  readonly viewportWidth: number;
+  readonly viewportHeight: number;
 }
 
 const CARDS = {
@@ -56,6 +59,8 @@ async function recordFirstCandles(page: Page): Promise<void> {
         chart: boxOf(document.querySelector('[role="figure"] canvas')!),
         placeholders,
         pageHeight: document.documentElement.scrollHeight,
+        viewportWidth: document.documentElement.clientWidth,
+        viewportHeight: window.innerHeight,
       };
     }).observe({ type: 'mark', buffered: true });
   }, FIRST_CANDLES_MARK);
@@ -109,10 +114,16 @@ for (const scenario of [
         const card = (await page.locator(selector).boundingBox())!;
         expectSameBox(first.placeholders[name], card, `${scenario.name}, ${name}`);
       }
+      // The page already scrolls at the first candles, so its scrollbar is there from the start:
+      // what comes later below the cards (the Where alerts go panel) lengthens the page without
+      // narrowing anything.
+      expect(first.pageHeight, 'the page height at the first candles').toBeGreaterThan(
+        first.viewportHeight,
+      );
       expect(
-        await page.evaluate(() => document.documentElement.scrollHeight),
-        'the page height',
-      ).toBe(first.pageHeight);
+        await page.evaluate(() => document.documentElement.clientWidth),
+        'the width beside the scrollbar',
+      ).toBe(first.viewportWidth);
       await artifacts.screenshot(page, `cards-${scenario.name.replace(/[ ,]+/g, '-')}`);
     });
   });

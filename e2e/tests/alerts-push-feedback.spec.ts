@@ -98,8 +98,12 @@ test('says in one stable sentence that a private window cannot take push, and wh
 
   const create = page.getByRole('button', { name: 'Create Alert' });
   await expect(create).toBeDisabled();
+  // Push cannot work here: the way left is another channel, and the push row says why.
   await expect(create).toHaveAccessibleDescription(
-    'Alerts need push notifications, which this window cannot receive.',
+    'Add a webhook under Where alerts go to create alerts.',
   );
   await expect(page.getByTestId('create-alert-reason')).toBeVisible();
+  await expect(page.getByTestId('push-channel-state')).toHaveText(
+    'Alerts need push notifications, which this window cannot receive.',
+  );
 });

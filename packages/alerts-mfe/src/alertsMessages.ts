@@ -16,14 +16,25 @@ export const ALERTS_MESSAGES = {
   // Not in the original product, in its style: the browser refuses push though it is allowed.
   pushUnavailable:
     'This browser window cannot receive push notifications, so alerts cannot reach you here (private windows and some browsers have no push service). Open Pairwatch in a normal window of a browser with push notifications to create alerts.',
-  /** Beside a disabled Create Alert: why it is disabled, per push state. */
-  createNeedsPush: {
+  /**
+   * This browser's row of 'Where alerts go', per push state: what push does here, in one
+   * sentence (the problem texts are those Create Alert gave before other channels existed).
+   */
+  pushRow: {
+    active: 'Push notifications are on: alerts reach this browser.',
+    inactive: 'Push notifications are off in this browser.',
     unsupported: 'Alerts need push notifications, which this browser does not support.',
     denied: 'Alerts need notifications, which are blocked for this site.',
     unavailable: 'Alerts need push notifications, which this window cannot receive.',
     failed: 'Alerts need this browser registered for push notifications.',
     registering: 'Registering this browser for push notifications…',
-    inactive: 'Enable push notifications above to create alerts.',
+  },
+  /** Beside a disabled Create Alert when the alert would have nowhere to go. */
+  createNeedsChannel: {
+    /** Push can still be turned on here. */
+    pushOrOther: (others: string) => `Turn on push or add ${others} under Where alerts go.`,
+    /** Push cannot work here (unsupported, blocked, no push service). */
+    otherOnly: (others: string) => `Add ${others} under Where alerts go to create alerts.`,
   },
   newAlertTitle: 'New Alert',
   priceAlertOption: 'Price Alert',
@@ -45,4 +56,60 @@ export const ALERTS_MESSAGES = {
   deleteFailed: 'An unknown error occurred while deleting the alert.',
   fetchAlertsFailed: 'An error occurred while fetching alerts.',
   errorTitle: 'Error',
+} as const;
+
+/** The texts of 'Where alerts go' (product §2): this browser's push, webhooks and Telegram. */
+export const CHANNEL_MESSAGES = {
+  title: 'Where alerts go',
+  subheader: 'Every alert goes to all of these.',
+  thisBrowser: 'This browser',
+  turnOnPush: 'Turn on push notifications',
+  registerAgain: 'Register again',
+  webhooks: 'Webhooks',
+  noWebhooks: 'No webhooks yet.',
+  addWebhook: 'Add webhook',
+  webhookUrl: 'Webhook URL',
+  webhookUrlPlaceholder: 'https://example.com/hook',
+  template: 'Template (optional)',
+  templateHelp: 'Empty: every field as JSON. Placeholders:',
+  urlEmpty: "Webhook URL can't be empty",
+  urlNotHttp: 'Webhook URL must start with http:// or https://',
+  templateTooLong: (max: number) => `Template can't be longer than ${max} characters`,
+  addFailed: 'An unknown error occurred while adding the webhook.',
+  cancel: 'Cancel',
+  sendTest: 'Send test',
+  delete: 'Delete',
+  disabledWebhook: 'Stopped: the receiver answered that it is gone (410).',
+  testSending: 'Sending a test…',
+  testDelivered: (statusCode: number | undefined) =>
+    statusCode === undefined ? 'Test delivered.' : `Test delivered (HTTP ${statusCode}).`,
+  testFailed: (reason: string) => `Test failed: ${reason}`,
+  testUnknownError: 'An unknown error occurred while sending the test.',
+  deleteUnknownError: 'An unknown error occurred while deleting the channel.',
+  secretTitle: (host: string) => `Signing secret of ${host}`,
+  secretOnce:
+    'Copy it now: it will not be shown again. Your receiver checks each request’s Pairwatch-Signature with it.',
+  copySecret: 'Copy secret',
+  copied: 'Copied.',
+  copyFailed: 'Could not copy: select the secret and copy it by hand.',
+  secretDone: 'Done',
+  telegram: 'Telegram',
+  telegramIntro: 'Get alerts in a Telegram chat with the Pairwatch bot.',
+  connectTelegram: 'Connect Telegram',
+  telegramWaiting: 'Waiting for you to press Start in Telegram…',
+  openTelegram: 'Open Telegram',
+  telegramLinked: 'Linked to your Telegram chat.',
+  telegramDisabled: 'Stopped: the chat blocked the bot or was deleted.',
+  removeTelegram: 'Remove Telegram',
+  connectFailed: 'An unknown error occurred while connecting Telegram.',
+} as const;
+
+/** Words of an alert's delivery log (the Deliveries dialog of Your alerts). */
+export const DELIVERY_MESSAGES = {
+  button: 'Deliveries',
+  title: (alertName: string) => `Deliveries of ${alertName}`,
+  none: 'Nothing was sent for this alert yet.',
+  loading: 'Loading…',
+  failedToLoad: 'An error occurred while fetching deliveries.',
+  close: 'Close',
 } as const;

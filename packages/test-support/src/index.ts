@@ -7,6 +7,6 @@ export {
   type ReceivedPush,
 } from './LocalPushService';
 export { createSelfSignedCertificate } from './createSelfSignedCertificate';
-export { WebhookReceiver } from './WebhookReceiver';
+export { WebhookReceiver, type ReceivedWebhook } from './WebhookReceiver';
 export { verifyPairwatchSignature } from './verifyPairwatchSignature';
 export { TelegramBotApiStandIn } from './TelegramBotApiStandIn';

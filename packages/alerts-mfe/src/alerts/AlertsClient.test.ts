@@ -40,13 +40,13 @@ describe('AlertsClient', () => {
       symbol: 'BTCUSDT',
       type: 'Price',
       valueTarget: 65000,
-      subscriptionId: 'sub-1',
+      ownerId: 'sub-1',
     });
     expect(calls).toEqual([
       {
         url: 'http://api.test/alerts',
         method: 'POST',
-        body: { symbol: 'BTCUSDT', type: 'Price', valueTarget: 65000, subscriptionId: 'sub-1' },
+        body: { symbol: 'BTCUSDT', type: 'Price', valueTarget: 65000, ownerId: 'sub-1' },
       },
     ]);
     expect(alert).toEqual(anAlert());
@@ -60,8 +60,8 @@ describe('AlertsClient', () => {
     expect(await client.listAlerts('a b')).toEqual([anAlert()]);
     await client.deleteAlert('alert/1', 'a b');
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
-      'GET http://api.test/alerts?subscriptionId=a%20b',
-      'DELETE http://api.test/alerts/alert%2F1?subscriptionId=a%20b',
+      'GET http://api.test/alerts?ownerId=a%20b',
+      'DELETE http://api.test/alerts/alert%2F1?ownerId=a%20b',
     ]);
   });
 
@@ -86,7 +86,7 @@ describe('AlertsClient', () => {
       ),
     );
     const error = await new AlertsClient('http://api.test', fetchFn)
-      .createAlert({ symbol: 'BTCUSDT', type: 'Price', valueTarget: 1, subscriptionId: 's' })
+      .createAlert({ symbol: 'BTCUSDT', type: 'Price', valueTarget: 1, ownerId: 's' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -142,7 +142,7 @@ describe('AlertsClient', () => {
       symbol: 'ETHUSDT',
       type: 'Price',
       valueTarget: 2300,
-      subscriptionId: 'sub-1',
+      ownerId: 'sub-1',
       condition: 'EnteringChannel',
       frequency: 'OncePerBar',
       interval: 'OneHour',
@@ -163,11 +163,134 @@ describe('AlertsClient', () => {
     const client = new AlertsClient('http://api.test', fetchFn);
     expect(await client.getPushPublicKey()).toBe('BKey');
     const subscription = { endpoint: 'https://push.test/1', keys: { p256dh: 'p', auth: 'a' } };
-    expect(await client.registerPushSubscription(subscription)).toBe('sub-9');
+    // An api from before owners answers the id alone: the browser is its own owner.
+    expect(await client.registerPushSubscription(subscription)).toEqual({
+      subscriptionId: 'sub-9',
+      ownerId: 'sub-9',
+    });
     expect(calls[1]).toEqual({
       url: 'http://api.test/push/subscriptions',
       method: 'POST',
       body: subscription,
+    });
+  });
+
+  it('registers a subscription as a push channel of an owner', async () => {
+    const { calls, fetchFn } = fakeFetch(() =>
+      json(200, { subscriptionId: 'sub-9', ownerId: 'owner-1' }),
+    );
+    const subscription = { endpoint: 'https://push.test/1', keys: { p256dh: 'p', auth: 'a' } };
+    expect(
+      await new AlertsClient('http://api.test', fetchFn).registerPushSubscription(
+        subscription,
+        'owner-1',
+      ),
+    ).toEqual({ subscriptionId: 'sub-9', ownerId: 'owner-1' });
+    expect(calls[0]?.body).toEqual({ ...subscription, ownerId: 'owner-1' });
+  });
+
+  describe('owners and channels', () => {
+    it('makes an owner', async () => {
+      const { calls, fetchFn } = fakeFetch(() => json(201, { ownerId: 'owner-1' }));
+      expect(await new AlertsClient('http://api.test', fetchFn).createOwner()).toBe('owner-1');
+      expect(calls[0]).toMatchObject({ url: 'http://api.test/owners', method: 'POST' });
+    });
+
+    it('reads the kinds offered, skipping any it does not know', async () => {
+      const { fetchFn } = fakeFetch(() => json(200, { kinds: ['push', 'webhook', 'pigeon'] }));
+      expect(await new AlertsClient('http://api.test', fetchFn).listChannelKinds()).toEqual([
+        'push',
+        'webhook',
+      ]);
+    });
+
+    it('lists the channels of an owner, skipping what it cannot read', async () => {
+      const { calls, fetchFn } = fakeFetch(() =>
+        json(200, [
+          { id: 'p1', kind: 'push', service: 'fcm.googleapis.com', createdAt: 'T' },
+          {
+            id: 'w1',
+            kind: 'webhook',
+            url: 'https://hooks.test/a',
+            disabled: true,
+            createdAt: 'T',
+          },
+          { id: 't1', kind: 'telegram', linked: false, linkUrl: 'https://t.me/bot?start=x' },
+          { id: 'x1', kind: 'carrier-pigeon' },
+        ]),
+      );
+      const channels = await new AlertsClient('http://api.test', fetchFn).listChannels('o 1');
+      expect(calls[0]?.url).toBe('http://api.test/channels?ownerId=o%201');
+      expect(channels).toEqual([
+        { id: 'p1', kind: 'push', service: 'fcm.googleapis.com', createdAt: 'T' },
+        { id: 'w1', kind: 'webhook', url: 'https://hooks.test/a', disabled: true, createdAt: 'T' },
+        {
+          id: 't1',
+          kind: 'telegram',
+          linked: false,
+          linkUrl: 'https://t.me/bot?start=x',
+          disabled: false,
+          createdAt: '',
+        },
+      ]);
+    });
+
+    it('adds a webhook and returns its secret', async () => {
+      const { calls, fetchFn } = fakeFetch(() =>
+        json(201, {
+          id: 'w1',
+          kind: 'webhook',
+          url: 'https://h.test/',
+          createdAt: 'T',
+          secret: 's3',
+        }),
+      );
+      const created = await new AlertsClient('http://api.test', fetchFn).createWebhook('o1', {
+        url: 'https://h.test/',
+        template: '{{ticker}}',
+      });
+      expect(created).toMatchObject({ id: 'w1', secret: 's3' });
+      expect(calls[0]?.body).toEqual({
+        ownerId: 'o1',
+        kind: 'webhook',
+        url: 'https://h.test/',
+        template: '{{ticker}}',
+      });
+    });
+
+    it('tests and deletes a channel, and reads an alert’s deliveries', async () => {
+      const { calls, fetchFn } = fakeFetch((call) =>
+        call.method === 'DELETE'
+          ? noContent()
+          : call.url.includes('/test')
+            ? json(200, { channelId: 'w1', status: 'Failed', statusCode: 500, error: 'boom' })
+            : json(200, [
+                { id: 'd1', channelId: 'w1', kind: 'webhook', status: 'Delivered', attempts: 1 },
+                { id: 'd2', channelId: 'w1', kind: 'webhook', status: 'Pending', attempts: 1 },
+              ]),
+      );
+      const client = new AlertsClient('http://api.test', fetchFn);
+      expect(await client.testChannel('w1', 'o1')).toEqual({
+        status: 'Failed',
+        statusCode: 500,
+        error: 'boom',
+      });
+      await client.deleteChannel('w1', 'o1');
+      expect(await client.listDeliveries('a1', 'o1')).toEqual([
+        {
+          id: 'd1',
+          channelId: 'w1',
+          kind: 'webhook',
+          status: 'Delivered',
+          attempts: 1,
+          createdAt: '',
+        },
+      ]);
+      expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+        'POST http://api.test/channels/w1/test?ownerId=o1',
+        'DELETE http://api.test/channels/w1?ownerId=o1',
+        'GET http://api.test/alerts/a1/deliveries?ownerId=o1',
+      ]);
     });
   });
   describe('without an injected fetch', () => {

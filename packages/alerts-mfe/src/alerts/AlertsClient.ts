@@ -5,6 +5,17 @@ import {
   type Interval,
   type SymbolId,
 } from '@pairwatch/domain';
+import {
+  type Channel,
+  type ChannelTestResult,
+  type CreatedTelegram,
+  type CreatedWebhook,
+  type Delivery,
+  parseChannel,
+  parseChannelKinds,
+  parseChannelTestResult,
+  parseDelivery,
+} from '../channels/Channel';
 import { type AlertEntry, isUnreadableAlert } from './AlertEntry';
 import { ApiError } from './ApiError';
 import { parseAlert } from './parseAlert';
@@ -14,7 +25,8 @@ export interface CreateAlertRequest {
   readonly symbol: SymbolId;
   readonly type: AlertType;
   readonly valueTarget: number;
-  readonly subscriptionId: string;
+  /** Whose alert it is: this browser's owner id (a legacy browser's is its subscription id). */
+  readonly ownerId: string;
   /** The RSI interval; only for RSI alerts. */
   readonly rsiInterval?: Interval;
   /** What the alert watches; the api takes `Crossing` when absent. */
@@ -33,6 +45,12 @@ export interface CreateAlertRequest {
   readonly message?: string;
 }
 
+/** What `POST /push/subscriptions` answers: the subscription, and the owner it is a channel of. */
+export interface PushRegistration {
+  readonly subscriptionId: string;
+  readonly ownerId: string;
+}
+
 /** A browser push subscription as `PushSubscription.toJSON()` gives it. */
 export interface PushSubscriptionBody {
   readonly endpoint: string;
@@ -43,7 +61,7 @@ export interface PushSubscriptionBody {
 type Fetch = typeof fetch;
 
 /**
- * The api's alert and push-subscription endpoints (architecture §3). Every failure rejects with an
+ * The api's alert, push-subscription, owner and channel endpoints (architecture §3, §9). Every failure rejects with an
  * {@link ApiError} carrying the api's problem+json `detail` when it sent one.
  */
 export class AlertsClient {
@@ -67,14 +85,11 @@ export class AlertsClient {
   }
 
   /**
-   * The alerts of a push subscription (`GET /alerts?subscriptionId=`). One the page cannot read is
-   * an entry saying so, never a failure of the whole list.
+   * The alerts of an owner (`GET /alerts?ownerId=`). One the page cannot read is an entry saying
+   * so, never a failure of the whole list.
    */
-  async listAlerts(subscriptionId: string): Promise<AlertEntry[]> {
-    const body = await this.send(
-      'GET',
-      `/alerts?subscriptionId=${encodeURIComponent(subscriptionId)}`,
-    );
+  async listAlerts(ownerId: string): Promise<AlertEntry[]> {
+    const body = await this.send('GET', `/alerts?ownerId=${encodeURIComponent(ownerId)}`);
     if (!Array.isArray(body)) {
       throw new ApiError('GET /alerts', 200, `expected an array, got ${typeof body}`, undefined);
     }
@@ -82,18 +97,18 @@ export class AlertsClient {
   }
 
   /**
-   * Deletes one of the subscription's alerts (`DELETE /alerts/{id}?subscriptionId=`).
+   * Deletes one of the owner's alerts (`DELETE /alerts/{id}?ownerId=`).
    *
    * @param options - `keepalive: true` lets the request outlive the page (sent on `pagehide`).
    */
   async deleteAlert(
     id: string,
-    subscriptionId: string,
+    ownerId: string,
     options: { readonly keepalive?: boolean } = {},
   ): Promise<void> {
     await this.send(
       'DELETE',
-      `/alerts/${encodeURIComponent(id)}?subscriptionId=${encodeURIComponent(subscriptionId)}`,
+      `/alerts/${encodeURIComponent(id)}?ownerId=${encodeURIComponent(ownerId)}`,
       undefined,
       options.keepalive === true,
     );
@@ -108,11 +123,19 @@ export class AlertsClient {
     return body.publicKey;
   }
 
-  /** Registers a browser push subscription and returns its id (`POST /push/subscriptions`). */
-  async registerPushSubscription(subscription: PushSubscriptionBody): Promise<string> {
-    const body = (await this.send('POST', '/push/subscriptions', subscription)) as {
-      subscriptionId?: unknown;
-    } | null;
+  /**
+   * Registers a browser push subscription (`POST /push/subscriptions`), as a push channel of
+   * `ownerId` when given (else the browser is an owner of its own, as before owners).
+   */
+  async registerPushSubscription(
+    subscription: PushSubscriptionBody,
+    ownerId?: string,
+  ): Promise<PushRegistration> {
+    const body = (await this.send(
+      'POST',
+      '/push/subscriptions',
+      ownerId === undefined ? subscription : { ...subscription, ownerId },
+    )) as { subscriptionId?: unknown; ownerId?: unknown } | null;
     if (typeof body?.subscriptionId !== 'string' || body.subscriptionId === '') {
       throw new ApiError(
         'POST /push/subscriptions',
@@ -121,7 +144,99 @@ export class AlertsClient {
         undefined,
       );
     }
-    return body.subscriptionId;
+    // An api from before owners answers the id alone: the browser is its own owner there.
+    const owner =
+      typeof body.ownerId === 'string' && body.ownerId !== '' ? body.ownerId : body.subscriptionId;
+    return { subscriptionId: body.subscriptionId, ownerId: owner };
+  }
+
+  /** Makes a new owner (`POST /owners`) and returns its id. */
+  async createOwner(): Promise<string> {
+    const body = (await this.send('POST', '/owners', {})) as { ownerId?: unknown } | null;
+    if (typeof body?.ownerId !== 'string' || body.ownerId === '') {
+      throw new ApiError('POST /owners', 201, 'the answer has no ownerId', undefined);
+    }
+    return body.ownerId;
+  }
+
+  /** The channel kinds this server offers (`GET /channels/kinds`); Telegram only when set up. */
+  async listChannelKinds(): Promise<Channel['kind'][]> {
+    return parseChannelKinds(await this.send('GET', '/channels/kinds'));
+  }
+
+  /** The owner's channels, push included (`GET /channels?ownerId=`); unknown kinds are skipped. */
+  async listChannels(ownerId: string): Promise<Channel[]> {
+    const body = await this.send('GET', `/channels?ownerId=${encodeURIComponent(ownerId)}`);
+    if (!Array.isArray(body)) {
+      throw new ApiError('GET /channels', 200, `expected an array, got ${typeof body}`, undefined);
+    }
+    return body.flatMap((value: unknown) => {
+      const channel = parseChannel(value);
+      return channel === undefined ? [] : [channel];
+    });
+  }
+
+  /** Adds a webhook (`POST /channels`); the answer holds its signing secret, this once. */
+  async createWebhook(
+    ownerId: string,
+    webhook: { readonly url: string; readonly template?: string },
+  ): Promise<CreatedWebhook> {
+    const body = await this.send('POST', '/channels', { ownerId, kind: 'webhook', ...webhook });
+    const channel = parseChannel(body);
+    const secret = (body as { secret?: unknown } | null)?.secret;
+    if (channel?.kind !== 'webhook' || typeof secret !== 'string') {
+      throw new ApiError(
+        'POST /channels',
+        201,
+        'the answer is not a webhook with a secret',
+        undefined,
+      );
+    }
+    return { ...channel, secret };
+  }
+
+  /** Starts a Telegram channel (`POST /channels`): unlinked until a chat opens its `linkUrl`. */
+  async createTelegram(ownerId: string): Promise<CreatedTelegram> {
+    const channel = parseChannel(
+      await this.send('POST', '/channels', { ownerId, kind: 'telegram' }),
+    );
+    if (channel?.kind !== 'telegram' || channel.linkUrl === undefined) {
+      throw new ApiError('POST /channels', 201, 'the answer is not a Telegram link', undefined);
+    }
+    return { ...channel, linkUrl: channel.linkUrl };
+  }
+
+  /** Removes one of the owner's channels (`DELETE /channels/{id}?ownerId=`). */
+  async deleteChannel(id: string, ownerId: string): Promise<void> {
+    await this.send(
+      'DELETE',
+      `/channels/${encodeURIComponent(id)}?ownerId=${encodeURIComponent(ownerId)}`,
+    );
+  }
+
+  /** Sends a test message to a channel now (`POST /channels/{id}/test?ownerId=`). */
+  async testChannel(id: string, ownerId: string): Promise<ChannelTestResult> {
+    return parseChannelTestResult(
+      await this.send(
+        'POST',
+        `/channels/${encodeURIComponent(id)}/test?ownerId=${encodeURIComponent(ownerId)}`,
+      ),
+    );
+  }
+
+  /** Where an alert's firings went (`GET /alerts/{id}/deliveries?ownerId=`), as the api logged it. */
+  async listDeliveries(alertId: string, ownerId: string): Promise<Delivery[]> {
+    const body = await this.send(
+      'GET',
+      `/alerts/${encodeURIComponent(alertId)}/deliveries?ownerId=${encodeURIComponent(ownerId)}`,
+    );
+    if (!Array.isArray(body)) {
+      throw new ApiError('GET /alerts/{id}/deliveries', 200, 'expected an array', undefined);
+    }
+    return body.flatMap((value: unknown) => {
+      const delivery = parseDelivery(value);
+      return delivery === undefined ? [] : [delivery];
+    });
   }
 
   private async send(

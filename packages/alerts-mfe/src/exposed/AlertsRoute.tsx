@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { getMarketData } from '@pairwatch/market-data';
 import { AlertsClient } from '../alerts/AlertsClient';
+import { sharedOwnerSession } from '../owner/sharedOwnerSession';
 import { sharedPushService } from '../push/sharedPushService';
 import { AlertsScreen } from '../screen/AlertsScreen';
 import { type AlertsServices } from '../screen/AlertsServices';
@@ -13,7 +14,8 @@ export default function AlertsRoute() {
   const services = useMemo<AlertsServices>(() => {
     const market = getMarketData();
     const alerts = new AlertsClient(market.apiUrl);
-    return { market, alerts, push: sharedPushService(alerts) };
+    const owner = sharedOwnerSession(alerts);
+    return { market, alerts, push: sharedPushService(alerts, owner), owner, channels: alerts };
   }, []);
   return <AlertsScreen services={services} />;
 }

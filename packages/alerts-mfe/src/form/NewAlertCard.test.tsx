@@ -13,6 +13,8 @@ import { FakeMarketData } from '../test-support/FakeMarketData';
 import { renderWithProviders } from '../test-support/renderWithProviders';
 import { NewAlertCard, type NewAlertCardProps } from './NewAlertCard';
 
+const NO_CHANNEL = 'Turn on push or add a webhook under Where alerts go.';
+
 function setup(overrides: Partial<NewAlertCardProps> = {}) {
   const api = new FakeAlertsApi();
   const market = new FakeMarketData();
@@ -22,8 +24,7 @@ function setup(overrides: Partial<NewAlertCardProps> = {}) {
     interval: 'OneMinute',
     symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
     market,
-    pushActive: true,
-    subscriptionId: 'sub-1',
+    ownerId: 'sub-1',
     alerts: api,
     onCreated,
     ...overrides,
@@ -120,21 +121,25 @@ describe('NewAlertCard', () => {
     await waitFor(() => expect(target()).toHaveAttribute('aria-invalid', 'false'));
   });
 
-  it('disables Create Alert unless push is active', () => {
-    setup({ pushActive: false });
+  it('disables Create Alert while the alert would have nowhere to go', () => {
+    setup({ createReason: NO_CHANNEL });
+    expect(createButton()).toBeDisabled();
+  });
+
+  it('disables Create Alert while the browser has no owner id yet', () => {
+    setup({ ownerId: undefined });
     expect(createButton()).toBeDisabled();
   });
 
   it('says beside a disabled Create Alert why it is disabled', () => {
-    setup({ pushActive: false, pushReason: 'Enable push notifications above to create alerts.' });
-    expect(createButton()).toHaveAccessibleDescription(
-      'Enable push notifications above to create alerts.',
-    );
+    setup({ createReason: NO_CHANNEL });
+    expect(createButton()).toHaveAccessibleDescription(NO_CHANNEL);
     expect(screen.getByTestId('create-alert-reason')).toBeVisible();
   });
 
-  it('gives no reason once push is active', () => {
-    setup({ pushActive: true, pushReason: 'stale' });
+  it('gives no reason once the alert has somewhere to go', () => {
+    setup({ createReason: undefined });
+    expect(createButton()).toBeEnabled();
     expect(screen.queryByTestId('create-alert-reason')).not.toBeInTheDocument();
   });
 
@@ -146,7 +151,7 @@ describe('NewAlertCard', () => {
       await screen.findByText('You will receive a notification when the value reaches the target.'),
     ).toBeInTheDocument();
     expect(api.created).toEqual([
-      { symbol: 'BTCUSDT', type: 'Price', valueTarget: 65000.5, subscriptionId: 'sub-1' },
+      { symbol: 'BTCUSDT', type: 'Price', valueTarget: 65000.5, ownerId: 'sub-1' },
     ]);
     expect(target()).toHaveValue('');
     expect(onCreated).toHaveBeenCalledTimes(1);
@@ -163,7 +168,7 @@ describe('NewAlertCard', () => {
       symbol: 'BTCUSDT',
       type: 'Rsi',
       valueTarget: 30,
-      subscriptionId: 'sub-1',
+      ownerId: 'sub-1',
       rsiInterval: 'FourHour',
     });
   });
@@ -358,8 +363,8 @@ describe('NewAlertCard', () => {
       expect(target()).toHaveValue('0.12346');
     });
 
-    it('leaves Create Alert disabled without push', () => {
-      const { rerender } = setup({ pushActive: false });
+    it('leaves Create Alert disabled without a channel', () => {
+      const { rerender } = setup({ createReason: NO_CHANNEL });
       rerender({ prefill: { type: 'Price', value: 100, serial: 1 } });
       expect(target()).toHaveValue('100.00');
       expect(createButton()).toBeDisabled();
@@ -427,7 +432,7 @@ describe('NewAlertCard', () => {
         symbol: 'BTCUSDT',
         type: 'Price',
         valueTarget: 60000,
-        subscriptionId: 'sub-1',
+        ownerId: 'sub-1',
         condition: 'EnteringChannel',
         frequency: 'OncePerBar',
         interval: 'OneHour',

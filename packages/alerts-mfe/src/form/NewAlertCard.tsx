@@ -47,11 +47,13 @@ export interface NewAlertCardProps {
   readonly symbolInfo: SymbolInfo | undefined;
   /** Live prices for the helper line. */
   readonly market: AlertsMarketData;
-  /** Creating is possible only while push is active (product §2). */
-  readonly pushActive: boolean;
-  /** Why push is not active, said beside the disabled Create Alert (see `createNeedsPush`). */
-  readonly pushReason?: string;
-  readonly subscriptionId: string | undefined;
+  /**
+   * Why Create Alert is disabled, said beside it: the alert would have nowhere to go (no push
+   * here and no other channel, see `createAlertReason`). Undefined when it can be created.
+   */
+  readonly createReason?: string;
+  /** This browser's owner id: whose alert it is. */
+  readonly ownerId: string | undefined;
   readonly alerts: AlertsApi;
   /** Called after an alert was created (the list reloads). */
   readonly onCreated: () => void;
@@ -114,9 +116,8 @@ export function NewAlertCard({
   interval,
   symbolInfo,
   market,
-  pushActive,
-  pushReason,
-  subscriptionId,
+  createReason,
+  ownerId,
   alerts,
   onCreated,
   prefill,
@@ -129,9 +130,9 @@ export function NewAlertCard({
     validateOnChange: true,
     validateOnBlur: true,
     onSubmit: async (values, helpers) => {
-      if (!subscriptionId) return; // the button is disabled without one
+      if (!ownerId) return; // the button is disabled without one
       try {
-        await alerts.createAlert(createAlertRequest(values, { symbol, interval, subscriptionId }));
+        await alerts.createAlert(createAlertRequest(values, { symbol, interval, ownerId }));
       } catch (error) {
         showToast({
           variant: 'error',
@@ -214,6 +215,7 @@ export function NewAlertCard({
       formik.handleChange(event);
     };
   const messageError = fieldError('message');
+  const blocked = createReason !== undefined || !ownerId;
   const expiryError = fieldError('expiresAt');
 
   return (
@@ -416,19 +418,19 @@ export function NewAlertCard({
           <Button
             type="submit"
             variant="contained"
-            disabled={!pushActive || formik.isSubmitting}
-            aria-describedby={!pushActive && pushReason ? 'create-alert-reason' : undefined}
+            disabled={blocked || formik.isSubmitting}
+            aria-describedby={createReason === undefined ? undefined : 'create-alert-reason'}
           >
             {ALERTS_MESSAGES.createAlert}
           </Button>
-          {!pushActive && pushReason ? (
+          {createReason !== undefined ? (
             <Typography
               id="create-alert-reason"
               variant="caption"
               color="text.secondary"
               data-testid="create-alert-reason"
             >
-              {pushReason}
+              {createReason}
             </Typography>
           ) : null}
         </Stack>

@@ -6,7 +6,7 @@ import {
   localDateTimeToIso,
 } from './alertFormValues';
 
-const TARGET = { symbol: 'BTCUSDT', interval: 'FourHour', subscriptionId: 'sub-1' } as const;
+const TARGET = { symbol: 'BTCUSDT', interval: 'FourHour', ownerId: 'sub-1' } as const;
 
 describe('alertFormValues', () => {
   it('sends the original fields only for the original kind of alert', () => {
@@ -14,7 +14,7 @@ describe('alertFormValues', () => {
       symbol: 'BTCUSDT',
       type: 'Rsi',
       valueTarget: 30,
-      subscriptionId: 'sub-1',
+      ownerId: 'sub-1',
       rsiInterval: 'FourHour',
     });
   });
@@ -32,7 +32,7 @@ describe('alertFormValues', () => {
       symbol: 'BTCUSDT',
       type: 'Price',
       valueTarget: 65000,
-      subscriptionId: 'sub-1',
+      ownerId: 'sub-1',
       condition: 'Crossing',
       frequency: 'OncePerBarClose',
       interval: 'FourHour',

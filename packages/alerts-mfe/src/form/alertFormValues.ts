@@ -84,14 +84,14 @@ export function createAlertRequest(
   target: {
     readonly symbol: SymbolId;
     readonly interval: Interval;
-    readonly subscriptionId: string;
+    readonly ownerId: string;
   },
 ): CreateAlertRequest {
   const base: CreateAlertRequest = {
     symbol: target.symbol,
     type: values.type,
     valueTarget: parseNumberInput(values.valueTarget),
-    subscriptionId: target.subscriptionId,
+    ownerId: target.ownerId,
     ...(values.type === 'Rsi' ? { rsiInterval: target.interval } : {}),
   };
   const message = values.message.trim() === '' ? undefined : values.message;

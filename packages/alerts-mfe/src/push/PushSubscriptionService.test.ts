@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { type PushSubscriptionBody } from '../alerts/AlertsClient';
+import { type PushRegistration, type PushSubscriptionBody } from '../alerts/AlertsClient';
+import { ApiError } from '../alerts/ApiError';
 import { type PushPlatform } from './PushPlatform';
 import { SUBSCRIPTION_ID_KEY } from './initialPushState';
 import { PushSubscriptionService } from './PushSubscriptionService';
@@ -67,10 +68,16 @@ function fakeSubscription(
 
 class FakeApi {
   registered: PushSubscriptionBody[] = [];
+  /** The ownerId each registration sent (undefined: none). */
+  owners: (string | undefined)[] = [];
   getPushPublicKey = async () => KEY;
-  registerPushSubscription = async (body: PushSubscriptionBody) => {
+  registerPushSubscription = async (
+    body: PushSubscriptionBody,
+    ownerId?: string,
+  ): Promise<PushRegistration> => {
     this.registered.push(body);
-    return 'sub-1';
+    this.owners.push(ownerId);
+    return { subscriptionId: 'sub-1', ownerId: ownerId ?? 'sub-1' };
   };
 }
 
@@ -276,5 +283,46 @@ describe('PushSubscriptionService', () => {
     const service = new PushSubscriptionService(api, platform, localStorage);
     await Promise.all([service.register(), service.register()]);
     expect(api.registered).toHaveLength(1);
+  });
+
+  describe('with an owner', () => {
+    class FakeOwner {
+      adopted: string[] = [];
+      constructor(public ownerId: string | undefined) {}
+      getOwnerId = () => this.ownerId;
+      adopt = (ownerId: string) => {
+        this.ownerId = ownerId;
+        this.adopted.push(ownerId);
+      };
+    }
+
+    it('registers as a push channel of the owner a webhook made, and keeps that owner', async () => {
+      const owner = new FakeOwner('owner-1');
+      const service = new PushSubscriptionService(api, platform, localStorage, owner);
+      expect(await service.enable()).toBe('active');
+      expect(api.owners).toEqual(['owner-1']);
+      expect(owner.adopted).toEqual(['owner-1']);
+    });
+
+    it('without an owner, becomes the owner the api answers (its own subscription id)', async () => {
+      const owner = new FakeOwner(undefined);
+      const service = new PushSubscriptionService(api, platform, localStorage, owner);
+      await service.enable();
+      expect(api.owners).toEqual([undefined]);
+      expect(owner.adopted).toEqual(['sub-1']);
+    });
+
+    it('drops an owner the api no longer knows for the one it makes', async () => {
+      const owner = new FakeOwner('gone');
+      const register = api.registerPushSubscription;
+      api.registerPushSubscription = async (body, ownerId) => {
+        if (ownerId === 'gone')
+          throw new ApiError('POST /push/subscriptions', 404, 'no such owner', 'OWNER_NOT_FOUND');
+        return register(body, ownerId);
+      };
+      const service = new PushSubscriptionService(api, platform, localStorage, owner);
+      expect(await service.enable()).toBe('active');
+      expect(owner.adopted).toEqual(['sub-1']);
+    });
   });
 });

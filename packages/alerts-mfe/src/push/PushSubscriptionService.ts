@@ -1,4 +1,5 @@
-import { type PushSubscriptionBody } from '../alerts/AlertsClient';
+import { type PushRegistration, type PushSubscriptionBody } from '../alerts/AlertsClient';
+import { ApiError } from '../alerts/ApiError';
 import { base64UrlToBytes } from './base64UrlToBytes';
 import { initialPushState, SUBSCRIPTION_ID_KEY } from './initialPushState';
 import { type PushPlatform } from './PushPlatform';
@@ -9,7 +10,10 @@ export type PushStatus = 'unloaded' | 'inactive' | 'active';
 /** What the UI reads. */
 export interface PushState {
   readonly status: PushStatus;
-  /** The api's id of this browser's push subscription: the key of the user's alerts. */
+  /**
+   * The api's id of this browser's push subscription (the owner id too, for a browser registered
+   * before owners: see `OwnerSession`).
+   */
   readonly subscriptionId: string | undefined;
   /**
    * Why push is not active although the user may have tried: `denied`, the notification
@@ -40,7 +44,16 @@ class PushUnavailableError extends Error {
 /** The api calls push registration needs. */
 export interface PushApi {
   getPushPublicKey(): Promise<string>;
-  registerPushSubscription(subscription: PushSubscriptionBody): Promise<string>;
+  registerPushSubscription(
+    subscription: PushSubscriptionBody,
+    ownerId?: string,
+  ): Promise<PushRegistration>;
+}
+
+/** The browser's owner, whose push channel the subscription becomes (`OwnerSession`). */
+export interface PushOwner {
+  getOwnerId(): string | undefined;
+  adopt(ownerId: string): void;
 }
 
 /**
@@ -63,6 +76,7 @@ export class PushSubscriptionService {
     private readonly api: PushApi,
     private readonly platform: PushPlatform,
     private readonly storage: Storage | undefined,
+    private readonly owner?: PushOwner,
   ) {
     this.state = initialPushState(platform, storage);
   }
@@ -155,7 +169,9 @@ export class PushSubscriptionService {
       subscription = null;
     }
     subscription ??= await subscribeOrExplain(registration.pushManager, key);
-    const subscriptionId = await this.api.registerPushSubscription(toBody(subscription));
+    const { subscriptionId, ownerId } = await this.registerWithOwner(toBody(subscription));
+    // A browser that made an owner for a webhook first becomes a push channel of that owner.
+    this.owner?.adopt(ownerId);
     try {
       this.storage?.setItem(SUBSCRIPTION_ID_KEY, subscriptionId);
     } catch {
@@ -166,6 +182,21 @@ export class PushSubscriptionService {
       status: this.granted() ? 'active' : 'inactive',
       problem: undefined,
     });
+  }
+
+  /**
+   * Registers as a channel of this browser's owner; an owner the api no longer knows (its data
+   * was reset) is dropped for the one the api then makes.
+   */
+  private async registerWithOwner(body: PushSubscriptionBody): Promise<PushRegistration> {
+    const ownerId = this.owner?.getOwnerId();
+    if (ownerId === undefined) return this.api.registerPushSubscription(body);
+    try {
+      return await this.api.registerPushSubscription(body, ownerId);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'OWNER_NOT_FOUND')) throw error;
+      return this.api.registerPushSubscription(body);
+    }
   }
 
   private deniedProblem(): PushState['problem'] {

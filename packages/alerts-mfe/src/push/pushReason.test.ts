@@ -17,7 +17,7 @@ describe('pushReason', () => {
     ];
     expect(reasons).toEqual([
       'Alerts need push notifications, which this browser does not support.',
-      'Enable push notifications above to create alerts.',
+      'Push notifications are off in this browser.',
       'Registering this browser for push notifications…',
       'Alerts need notifications, which are blocked for this site.',
       'Alerts need push notifications, which this window cannot receive.',

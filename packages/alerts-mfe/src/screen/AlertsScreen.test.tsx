@@ -10,6 +10,8 @@ import { ALERTS_STORE_KEY } from '@pairwatch/domain';
 import { anAlert } from '../test-support/alerts';
 import { minuteCandles } from '../test-support/candles';
 import { FakeAlertsApi } from '../test-support/FakeAlertsApi';
+import { FakeChannelsApi } from '../test-support/FakeChannelsApi';
+import { OwnerSession } from '../owner/OwnerSession';
 import { FakeMarketData } from '../test-support/FakeMarketData';
 import { FakePushPlatform } from '../test-support/FakePushPlatform';
 import { MemoryStorage } from '../test-support/MemoryStorage';
@@ -20,7 +22,10 @@ import { UNREADABLE_ALERT_TEXT } from '../table/AlertsTable';
 
 const pushApi = {
   getPushPublicKey: async () => 'BAECAwQ',
-  registerPushSubscription: async () => 'sub-1',
+  registerPushSubscription: async (_body: unknown, ownerId?: string) => ({
+    subscriptionId: 'sub-1',
+    ownerId: ownerId ?? 'sub-1',
+  }),
 };
 
 let storage: MemoryStorage;
@@ -37,13 +42,16 @@ function setup({
   const platform = new FakePushPlatform();
   platform.current = permission;
   platform.supported = supported;
-  const push = new PushSubscriptionService(pushApi, platform, storage);
-  const services = { market, alerts, push };
+  const owner = new OwnerSession({ createOwner: async () => 'owner-new' }, storage);
+  const push = new PushSubscriptionService(pushApi, platform, storage, owner);
+  const channels = new FakeChannelsApi();
+  const services = { market, alerts, push, owner, channels };
   return {
     market,
     alerts,
     platform,
     push,
+    channels,
     user: userEvent.setup(),
     /** Renders the screen and waits for its lazily loaded New Alert card and alerts table. */
     render: async () => {
@@ -100,9 +108,9 @@ describe('AlertsScreen', () => {
       await render();
       expect(screen.getByRole('alert')).toHaveTextContent(inactiveText);
       expect(screen.getByRole('button', { name: 'Create Alert' })).toBeDisabled();
-      // The reason is beside the disabled button, in the banner's terms.
+      // The reason is beside the disabled button: where an alert could go.
       expect(screen.getByRole('button', { name: 'Create Alert' })).toHaveAccessibleDescription(
-        'Enable push notifications above to create alerts.',
+        'Turn on push or add a webhook under Where alerts go.',
       );
       await user.click(screen.getByRole('button', { name: 'enable push notifications' }));
       expect(platform.requests).toBe(1);
@@ -323,6 +331,87 @@ describe('AlertsScreen', () => {
       await screen.findByTestId('alert-row-a1');
       act(() => market.emitTriggered('sub-1', { ...alert, condition: 'Wobbling' as 'Crossing' }));
       expect(await screen.findByText(UNREADABLE_ALERT_TEXT)).toBeInTheDocument();
+    });
+  });
+
+  describe('where alerts go', () => {
+    it('lets a browser without push create alerts once it has a webhook, under its own owner', async () => {
+      const { alerts, channels, user, render } = setup({
+        permission: 'denied',
+        subscriptionId: null,
+      });
+      await render();
+      const create = screen.getByRole('button', { name: 'Create Alert' });
+      expect(create).toBeDisabled();
+      expect(create).toHaveAccessibleDescription(
+        'Add a webhook under Where alerts go to create alerts.',
+      );
+      await user.click(screen.getByRole('button', { name: 'Add webhook' }));
+      const form = screen.getByRole('form', { name: 'Add webhook' });
+      await user.type(
+        within(form).getByRole('textbox', { name: 'Webhook URL' }),
+        'https://hooks.example.com/pw',
+      );
+      await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
+      await screen.findByTestId('webhook-secret');
+      await waitFor(() => expect(create).toBeEnabled());
+      // The owner POST /owners made is the key of the alerts now.
+      await waitFor(() => expect(alerts.listCalls).toContain('owner-new'));
+      expect(storage.getItem('pairwatch-owner-id')).toBe('owner-new');
+      await user.type(screen.getByRole('textbox', { name: 'Target value' }), '70000');
+      await user.click(create);
+      await waitFor(() => expect(alerts.created).toHaveLength(1));
+      expect(alerts.created[0]).toMatchObject({ ownerId: 'owner-new', valueTarget: 70000 });
+      expect(channels.calls).toContain('webhook owner-new https://hooks.example.com/pw -');
+    });
+
+    it('uses a legacy browser’s subscription id as its owner for alerts and channels', async () => {
+      const { alerts, channels, render } = setup();
+      await render();
+      await waitFor(() => expect(alerts.listCalls).toEqual(['sub-1']));
+      await waitFor(() => expect(channels.calls).toContain('list sub-1'));
+    });
+
+    it('shows a row’s deliveries in words', async () => {
+      const { alerts, channels, user, render } = setup();
+      alerts.list = [anAlert({ id: 'a1' })];
+      channels.add('sub-1', {
+        kind: 'webhook',
+        id: 'w1',
+        url: 'https://hooks.example.com/pw',
+        disabled: false,
+        createdAt: '',
+      });
+      channels.deliveries = [
+        {
+          id: 'd1',
+          channelId: 'w1',
+          kind: 'webhook',
+          status: 'Delivered',
+          attempts: 1,
+          createdAt: '2030-01-01T00:00:00.000Z',
+        },
+        {
+          id: 'd2',
+          channelId: 'p1',
+          kind: 'push',
+          status: 'Retrying',
+          attempts: 2,
+          lastError: 'push service answered 503',
+          createdAt: '2030-01-01T00:00:00.000Z',
+        },
+      ];
+      await render();
+      const row = await screen.findByTestId('alert-row-a1');
+      await waitFor(() => expect(channels.calls).toContain('list sub-1'));
+      await user.click(within(row).getByRole('button', { name: /^Deliveries of BTCUSDT/ }));
+      const dialog = await screen.findByRole('dialog', { name: /^Deliveries of BTCUSDT/ });
+      expect(await within(dialog).findByTestId('deliveries')).toHaveTextContent(
+        'Webhook hooks.example.com — delivered after 1 attemptThis browser — retrying (2 attempts): push service answered 503',
+      );
+      expect(channels.calls).toContain('deliveries a1 sub-1');
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
   });
 

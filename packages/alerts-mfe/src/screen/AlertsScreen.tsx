@@ -15,7 +15,10 @@ import { useAlertTriggers } from '../hooks/useAlertTriggers';
 import { useAlertsList } from '../hooks/useAlertsList';
 import { useAlertsState } from '../hooks/useAlertsState';
 import { usePushState } from '../hooks/usePushState';
-import { pushReason } from '../push/pushReason';
+import { useChannels } from '../hooks/useChannels';
+import { useOwnerId } from '../hooks/useOwnerId';
+import { createAlertReason } from '../channels/createAlertReason';
+import { WhereAlertsGoCard } from '../channels/WhereAlertsGoCard';
 import { useSymbolInfo } from '../hooks/useSymbolInfo';
 import { applyUrlSelection, useUrlSelection } from '../hooks/useUrlSelection';
 import { AlertsStore } from '../store/AlertsStore';
@@ -54,7 +57,7 @@ function browserStorage(): Storage | undefined {
  * 'Your alerts'.
  */
 export function AlertsScreen({ services, storage }: AlertsScreenProps) {
-  const { market, alerts, push } = services;
+  const { market, alerts, push, owner, channels: channelsApi } = services;
   const [params] = useSearchParams();
   const [store] = useState(() => {
     const created = new AlertsStore(storage ?? browserStorage());
@@ -63,6 +66,9 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
   });
   const state = useAlertsState(store);
   const pushState = usePushState(push);
+  // The key of the alerts: this browser's owner (its push subscription id, for a legacy browser).
+  const ownerId = useOwnerId(owner);
+  const channels = useChannels(channelsApi, ownerId);
   // Deleted alerts are hidden at once; their DELETE waits for the Undo in the toast to go.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [pendingDeletes] = useState(() => new PendingDeletes(UNDO_FALLBACK_MS));
@@ -84,8 +90,16 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
 
   useUrlSelection(store);
   useSymbolInfo(store, market, state.symbol);
-  const reload = useAlertsList(store, alerts, pushState.subscriptionId);
-  useAlertTriggers(store, market, pushState.subscriptionId);
+  const reload = useAlertsList(store, alerts, ownerId);
+  useAlertTriggers(store, market, ownerId);
+  const deliveries = useMemo(
+    () => ({
+      load: (alertId: string) =>
+        ownerId === undefined ? Promise.resolve([]) : channelsApi.listDeliveries(alertId, ownerId),
+      channels: channels.channels,
+    }),
+    [channelsApi, ownerId, channels.channels],
+  );
 
   useEffect(() => {
     push.start((error) => console.warn('[alerts] push registration failed:', error));
@@ -121,10 +135,9 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
 
   const deleteAlert = useCallback(
     (alert: AlertEntry) => {
-      const subscriptionId = pushState.subscriptionId;
       const id = alert.id;
       // An alert the page could not read may have come without an id: it has no delete button.
-      if (!subscriptionId || id === undefined) return;
+      if (!ownerId || id === undefined) return;
       const show = (shown: boolean) =>
         setHidden((ids) => {
           const next = new Set(ids);
@@ -134,7 +147,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
         });
       show(false);
       pendingDeletes.add(id, (keepalive) => {
-        alerts.deleteAlert(id, subscriptionId, { keepalive }).then(
+        alerts.deleteAlert(id, ownerId, { keepalive }).then(
           () => {
             store.removeAlert(id);
             show(true);
@@ -161,7 +174,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
         onDismissed: () => pendingDeletes.commit(id),
       });
     },
-    [alerts, store, pushState.subscriptionId, pendingDeletes],
+    [alerts, store, ownerId, pendingDeletes],
   );
 
   return (
@@ -215,9 +228,12 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
               interval={state.interval}
               symbolInfo={state.symbolInfo}
               market={market}
-              pushActive={pushState.status === 'active'}
-              pushReason={pushReason(pushState)}
-              subscriptionId={pushState.subscriptionId}
+              createReason={createAlertReason(
+                pushState,
+                channels.channels,
+                channels.kinds?.includes('telegram') ?? false,
+              )}
+              ownerId={ownerId}
               alerts={alerts}
               onCreated={() => void reload()}
               prefill={prefill}
@@ -228,12 +244,23 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
               symbolInfo={state.symbolInfo}
               onSelect={selectFromTable}
               onDelete={deleteAlert}
+              deliveries={deliveries}
             />
           </>
         ) : (
           <CardPlaceholders />
         )}
       </Box>
+      {/* Below the cards, after them: the first screen keeps no space for it. */}
+      {showCards ? (
+        <WhereAlertsGoCard
+          push={pushState}
+          onEnablePush={enablePush}
+          channels={channels}
+          api={channelsApi}
+          owner={owner}
+        />
+      ) : null}
     </Stack>
   );
 }

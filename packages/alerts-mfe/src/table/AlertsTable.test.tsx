@@ -51,7 +51,7 @@ describe('AlertsTable', () => {
       'Value On Creation',
       'Value Target',
       'Status',
-      'Delete',
+      'Actions',
     ]);
   });
 

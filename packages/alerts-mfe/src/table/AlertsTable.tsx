@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -31,8 +32,11 @@ import {
   type UnreadableAlert,
   isUnreadableAlert,
 } from '../alerts/AlertEntry';
-import { ALERTS_MESSAGES } from '../alertsMessages';
+import { ALERTS_MESSAGES, DELIVERY_MESSAGES } from '../alertsMessages';
+import { type Channel, type Delivery } from '../channels/Channel';
+import { TOUCH_TARGET_SX } from '../ui/touchTarget';
 import { visuallyHidden } from '../ui/visuallyHidden';
+import { DeliveriesDialog } from './DeliveriesDialog';
 import { formatAlertTarget } from './formatAlertTarget';
 import { formatAlertValue } from './formatAlertValue';
 import { sortAlerts } from './sortAlerts';
@@ -54,6 +58,14 @@ export interface AlertsTableProps {
   readonly onDelete: (alert: AlertEntry) => void;
   /** Ids whose delete is pending (their button is disabled). */
   readonly deleting?: ReadonlySet<string>;
+  /**
+   * Where each alert's firings went: with it, every row has a Deliveries button that lists them
+   * in words (`GET /alerts/{id}/deliveries`, webhooks named by the host of `channels`).
+   */
+  readonly deliveries?: {
+    readonly load: (alertId: string) => Promise<Delivery[]>;
+    readonly channels: readonly Channel[];
+  };
 }
 
 const COLUMNS = ['Ticker', 'Type', 'Value On Creation', 'Value Target', 'Status'] as const;
@@ -66,9 +78,6 @@ const MESSAGE_PREVIEW_CHARS = 60;
 
 /** Below 600 px each alert is a block of "column: value" lines (see `stackedTableOnPhones`). */
 const STACKED_ON_PHONES = stackedTableOnPhones(COLUMNS);
-
-/** The delete buttons: 44 × 44 px on phones (WCAG 2.5.5), compact from 600 px. */
-const DELETE_BUTTON_SX = { minWidth: { xs: 44, sm: 0 }, minHeight: { xs: 44, sm: 0 } } as const;
 
 const DELETE_ICON = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z';
 
@@ -124,8 +133,12 @@ export function AlertsTable({
   onSelect,
   onDelete,
   deleting,
+  deliveries,
 }: AlertsTableProps) {
   const [onlySelected, setOnlySelected] = useState(false);
+  const [shownDeliveries, setShownDeliveries] = useState<
+    { readonly id: string; readonly name: string } | undefined
+  >(undefined);
   const rows = useMemo(
     () => sortAlerts(onlySelected ? alerts.filter((a) => a.symbol === selectedSymbol) : alerts),
     [alerts, onlySelected, selectedSymbol],
@@ -158,7 +171,7 @@ export function AlertsTable({
                 ))}
                 <TableCell>
                   <Box component="span" sx={visuallyHidden}>
-                    Delete
+                    Actions
                   </Box>
                 </TableCell>
               </TableRow>
@@ -183,6 +196,15 @@ export function AlertsTable({
                       onSelect={onSelect}
                       onDelete={onDelete}
                       deleting={deleting?.has(alert.id) ?? false}
+                      onShowDeliveries={
+                        deliveries === undefined
+                          ? undefined
+                          : () =>
+                              setShownDeliveries({
+                                id: alert.id,
+                                name: `${alert.symbol} ${alertTypeLabel(alert)}`,
+                              })
+                      }
                     />
                   ),
                 )
@@ -191,6 +213,14 @@ export function AlertsTable({
           </Table>
         </TableContainer>
       </CardContent>
+      {shownDeliveries === undefined || deliveries === undefined ? null : (
+        <DeliveriesDialog
+          alert={shownDeliveries}
+          load={deliveries.load}
+          channels={deliveries.channels}
+          onClose={() => setShownDeliveries(undefined)}
+        />
+      )}
     </Card>
   );
 }
@@ -201,9 +231,18 @@ interface AlertRowProps {
   readonly onSelect: AlertsTableProps['onSelect'];
   readonly onDelete: AlertsTableProps['onDelete'];
   readonly deleting: boolean;
+  /** Opens the alert's delivery log; no Deliveries button without it. */
+  readonly onShowDeliveries: (() => void) | undefined;
 }
 
-function AlertRow({ alert, symbolInfo, onSelect, onDelete, deleting }: AlertRowProps) {
+function AlertRow({
+  alert,
+  symbolInfo,
+  onSelect,
+  onDelete,
+  deleting,
+  onShowDeliveries,
+}: AlertRowProps) {
   const isRsi = alert.type === 'Rsi';
   const typeLabel = alertTypeLabel(alert);
   const lastFiredAt = alert.lastTriggeredAt ?? alert.triggeredAt;
@@ -262,7 +301,17 @@ function AlertRow({ alert, symbolInfo, onSelect, onDelete, deleting }: AlertRowP
           </Muted>
         ) : null}
       </TableCell>
-      <TableCell align="right">
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {onShowDeliveries === undefined ? null : (
+          <Button
+            size="small"
+            aria-label={`${DELIVERY_MESSAGES.button} of ${alert.symbol} ${typeLabel}`}
+            onClick={onShowDeliveries}
+            sx={TOUCH_TARGET_SX}
+          >
+            {DELIVERY_MESSAGES.button}
+          </Button>
+        )}
         <DeleteAlertButton
           label={`Delete ${alert.symbol} ${typeLabel}`}
           disabled={deleting}
@@ -284,7 +333,7 @@ function DeleteAlertButton(props: {
       size="small"
       aria-label={props.label}
       disabled={props.disabled}
-      sx={DELETE_BUTTON_SX}
+      sx={TOUCH_TARGET_SX}
       onClick={props.onClick}
     >
       <SvgIcon fontSize="small">

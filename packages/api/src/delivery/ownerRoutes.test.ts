@@ -172,6 +172,19 @@ describe('owners and channels', () => {
       },
     ]);
 
+    // An owner the api does not know (e.g. its data was reset): the browser becomes its own owner.
+    const orphan = alerts.push.createSubscription();
+    const adopted = await alerts.app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: { ...orphan, ownerId: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    });
+    expect(adopted.statusCode).toBe(201);
+    expect(adopted.json()).toEqual({
+      subscriptionId: adopted.json<{ subscriptionId: string }>().subscriptionId,
+      ownerId: adopted.json<{ subscriptionId: string }>().subscriptionId,
+    });
+
     const legacy = await subscribe();
     expect(
       (

@@ -135,12 +135,6 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
         options.now() as UnixMillis,
         ownerId,
       );
-      if (saved === 'unknown-owner') {
-        throw new ApiProblem(
-          'OWNER_NOT_FOUND',
-          'There is no such owner: use the ownerId POST /owners gave you, or leave it out.',
-        );
-      }
       if (saved === 'conflict') {
         throw new ApiProblem(
           'SUBSCRIPTION_CONFLICT',

@@ -155,9 +155,7 @@ export type CreateChannelOutcome = 'created' | 'limit-reached' | 'unknown-owner'
 export type SaveSubscriptionOutcome =
   | { readonly subscriptionId: string; readonly ownerId: string; readonly created: boolean }
   /** The endpoint is registered with another auth secret (nothing changed). */
-  | 'conflict'
-  /** The owner given does not exist. */
-  | 'unknown-owner';
+  | 'conflict';
 
 /**
  * The one storage port of the alerts half of the api: owners and their channels (push
@@ -180,7 +178,8 @@ export interface AlertStore {
   countOwners(): Promise<number>;
   /**
    * Stores a subscription as a push channel of `ownerId`, or of a new owner whose id is the
-   * subscription's own (no `ownerId`: a browser as before owners), or finds the one with the same
+   * subscription's own (no `ownerId`, or one that does not exist: a browser as before owners; the
+   * answer says which owner it has), or finds the one with the same
    * endpoint. A known endpoint keeps its id only for a caller that proves it is the same browser
    * by sending the same `auth` secret (its `p256dh` may then change, and an `ownerId` given moves
    * it to that owner); knowing an endpoint alone must not hand over its id and alerts.

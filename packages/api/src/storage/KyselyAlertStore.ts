@@ -252,7 +252,9 @@ export class KyselyAlertStore implements AlertStore {
           .select('id')
           .where('id', '=', ownerId)
           .executeTakeFirst();
-        if (!owner) return 'unknown-owner';
+        // An owner the api no longer knows (its last channel went, or the data was reset): the
+        // browser becomes its own owner, as without one, and learns its new id from the answer.
+        if (!owner) ownerId = undefined;
       }
       const inserted = await trx
         .insertInto('push_subscriptions')
