@@ -1,3 +1,4 @@
+import { readReachableChannelHint } from '../channels/reachableChannelHint';
 import {
   type Candle,
   type SymbolId,
@@ -87,8 +88,14 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
   if (!isSymbolId(symbol) || !isInterval(interval)) {
     throw new RangeError(`No first chart for ${symbol} ${interval}.`);
   }
-  const push = initialPushState(browserPushPlatform(), browserStorage());
-  const screen = renderFirstScreen(options.slot, { symbol, interval, push });
+  const storage = browserStorage();
+  const push = initialPushState(browserPushPlatform(), storage);
+  const screen = renderFirstScreen(options.slot, {
+    symbol,
+    interval,
+    push,
+    otherChannel: readReachableChannelHint(storage),
+  });
   const candles: Promise<readonly Candle[]> = options.candles.then(parseCandles);
   const symbolInfo = readSymbolInfo(options.symbolInfo, symbol);
   // The chart is created with its data when that is (nearly) there, as it usually is: created

@@ -11,12 +11,17 @@ function colours(text: string): string[] {
   return text.match(/#[\da-f]{3,8}\b|rgba?\([^)]*\)/gi) ?? [];
 }
 
-function draw(push: PushState) {
+function draw(push: PushState, otherChannel = false) {
   const slot = document.createElement('div');
   document.body.append(slot);
   return {
     slot,
-    screen: renderFirstScreen(slot, { symbol: 'DOGEUSDT', interval: 'OneHour', push }),
+    screen: renderFirstScreen(slot, {
+      symbol: 'DOGEUSDT',
+      interval: 'OneHour',
+      push,
+      otherChannel,
+    }),
   };
 }
 
@@ -39,6 +44,11 @@ describe('renderFirstScreen', () => {
     expect(
       draw({ status: 'active', subscriptionId: 'sub-1' }).slot.querySelector('.pwa-banner'),
     ).toBeNull();
+  });
+
+  it('shows no push banner when alerts last went elsewhere too (a webhook, Telegram)', () => {
+    const denied = { status: 'inactive', subscriptionId: undefined, problem: { kind: 'denied' } };
+    expect(draw(denied as PushState, true).slot.querySelector('.pwa-banner')).toBeNull();
   });
 
   it('shows the symbol with its logo and the interval selected, and gives the chart its height', () => {

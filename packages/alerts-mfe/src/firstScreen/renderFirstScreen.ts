@@ -25,6 +25,8 @@ export interface FirstScreenView {
   readonly interval: Interval;
   /** The push state the page starts with: it decides the banner above the card. */
   readonly push: PushState;
+  /** Alerts can go elsewhere than push (a webhook, Telegram): no "alerts need push" banner. */
+  readonly otherChannel: boolean;
 }
 
 const STYLE_ID = 'pairwatch-alerts-first-screen';
@@ -147,7 +149,7 @@ export function renderFirstScreen(slot: HTMLElement, view: FirstScreenView): Fir
   const doc = slot.ownerDocument;
   installStyle(doc);
   const root = element(doc, 'div', 'pwa');
-  const top = banner(doc, view.push);
+  const top = view.otherChannel ? undefined : banner(doc, view.push);
   if (top) root.append(top);
   const card = element(doc, 'div', 'pwa-card');
   const pickers = element(doc, 'div', 'pwa-pickers');

@@ -10,6 +10,8 @@ export interface ChannelsState {
   /** Undefined until `GET /channels/kinds` answered (Telegram is offered only when it says so). */
   readonly kinds: readonly Channel['kind'][] | undefined;
   readonly channels: readonly Channel[];
+  /** Whether the owner's channels have been read (or there is no owner to read them of). */
+  readonly loaded: boolean;
   /** Reads the channels again (after an add or a delete). */
   readonly reload: () => Promise<void>;
 }
@@ -22,6 +24,7 @@ export interface ChannelsState {
 export function useChannels(api: ChannelsApi, ownerId: string | undefined): ChannelsState {
   const [kinds, setKinds] = useState<readonly Channel['kind'][] | undefined>(undefined);
   const [channels, setChannels] = useState<readonly Channel[]>([]);
+  const [loaded, setLoaded] = useState(false);
   const latestRequest = useRef(0);
   // Read at call time: a channel added for an owner made in the same click reloads that owner's
   // list, not the empty one of the render that started the click.
@@ -50,11 +53,15 @@ export function useChannels(api: ChannelsApi, ownerId: string | undefined): Chan
     const ownerId = latestOwner.current;
     if (!ownerId) {
       setChannels([]);
+      setLoaded(true);
       return;
     }
     try {
       const list = await api.listChannels(ownerId);
-      if (request === latestRequest.current) setChannels(list);
+      if (request === latestRequest.current) {
+        setChannels(list);
+        setLoaded(true);
+      }
     } catch (error) {
       console.warn('[alerts] listing channels failed:', error);
     }
@@ -76,5 +83,5 @@ export function useChannels(api: ChannelsApi, ownerId: string | undefined): Chan
     return () => clearInterval(timer);
   }, [waitingForLink, reload]);
 
-  return { kinds, channels, reload };
+  return { kinds, channels, loaded, reload };
 }

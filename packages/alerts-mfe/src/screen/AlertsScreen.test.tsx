@@ -118,6 +118,24 @@ describe('AlertsScreen', () => {
       expect(screen.getByRole('button', { name: 'Create Alert' })).toBeEnabled();
     });
 
+    it('shows no push banner once a webhook takes the alerts, and lets alerts be created', async () => {
+      storage.setItem('pairwatch-owner-id', 'owner-1');
+      const { channels, render } = setup({ permission: 'denied', subscriptionId: null });
+      channels.channels.set('owner-1', [
+        {
+          id: 'hook-1',
+          kind: 'webhook',
+          url: 'https://hooks.example.org/x',
+          createdAt: '2026-11-27T00:00:00.000Z',
+        },
+      ]);
+      await render();
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Create Alert' })).toBeEnabled(),
+      );
+      expect(screen.queryByText(ALERTS_MESSAGES.pushDenied)).not.toBeInTheDocument();
+    });
+
     it('shows no banner when push is active', async () => {
       await setup().render();
       await waitFor(() =>

@@ -17,7 +17,11 @@ import { useAlertsState } from '../hooks/useAlertsState';
 import { usePushState } from '../hooks/usePushState';
 import { useChannels } from '../hooks/useChannels';
 import { useOwnerId } from '../hooks/useOwnerId';
-import { createAlertReason } from '../channels/createAlertReason';
+import { createAlertReason, isReachableChannel } from '../channels/createAlertReason';
+import {
+  readReachableChannelHint,
+  writeReachableChannelHint,
+} from '../channels/reachableChannelHint';
 import { WhereAlertsGoCard } from '../channels/WhereAlertsGoCard';
 import { useSymbolInfo } from '../hooks/useSymbolInfo';
 import { applyUrlSelection, useUrlSelection } from '../hooks/useUrlSelection';
@@ -69,6 +73,14 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
   // The key of the alerts: this browser's owner (its push subscription id, for a legacy browser).
   const ownerId = useOwnerId(owner);
   const channels = useChannels(channelsApi, ownerId);
+  // Until the channels are read, what this browser saw last time (the first screen decided the
+  // banner by it too); then the list, remembered for the next visit.
+  const otherChannel = channels.loaded
+    ? channels.channels.some(isReachableChannel)
+    : readReachableChannelHint(storage ?? browserStorage());
+  useEffect(() => {
+    if (channels.loaded) writeReachableChannelHint(storage ?? browserStorage(), otherChannel);
+  }, [channels.loaded, otherChannel, storage]);
   // Deleted alerts are hidden at once; their DELETE waits for the Undo in the toast to go.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [pendingDeletes] = useState(() => new PendingDeletes(UNDO_FALLBACK_MS));
@@ -179,7 +191,11 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
 
   return (
     <Stack spacing={2} sx={{ py: 2 }}>
-      <PushBanner status={pushState.status} problem={pushState.problem} onEnable={enablePush} />
+      {/* With a webhook or a Telegram chat, alerts reach the trader without push: the banner's
+          "alerts need push" would be wrong, and the push row of Where alerts go says the rest. */}
+      {otherChannel ? null : (
+        <PushBanner status={pushState.status} problem={pushState.problem} onEnable={enablePush} />
+      )}
       <Card variant="outlined" sx={{ p: 2 }}>
         {/* Outside the toolbar: a hidden child would still take the Stack's spacing. */}
         <Box component="label" htmlFor={SYMBOL_PICKER_ID} sx={visuallyHidden}>
