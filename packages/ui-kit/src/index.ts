@@ -8,4 +8,4 @@ export { EmptyTableRow } from './EmptyTableRow';
 export { PriceText } from './PriceText';
 export { PnlText } from './PnlText';
 export { stackedTableOnPhones } from './stackedTableOnPhones';
-export { showToast } from './showToast';
+export { closeToast, showToast } from './showToast';

@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
-import { showToast } from './showToast';
+import { closeToast, showToast } from './showToast';
 
 /** The shell's toaster, with room for three toasts so that a dropped one shows as missing. */
 function renderToaster(): void {
@@ -100,5 +100,25 @@ describe('showToast', () => {
       showToast({ variant: 'success', description: 'Second' });
     });
     await waitFor(() => expect(onDismissed).toHaveBeenCalledTimes(1));
+  });
+
+  it('closes a keyed toast on request, its Undo with it, and tells onDismissed', async () => {
+    render(<SnackbarProvider maxSnack={3} autoHideDuration={null} />);
+    const onClick = jest.fn();
+    const onDismissed = jest.fn();
+    act(() => {
+      showToast({
+        variant: 'success',
+        key: 'deleted-a1',
+        description: 'Alert deleted successfully.',
+        action: { label: 'Undo', onClick },
+        onDismissed,
+      });
+    });
+    await screen.findByRole('button', { name: 'Undo' });
+    act(() => closeToast('deleted-a1'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull());
+    expect(onDismissed).toHaveBeenCalledTimes(1);
+    expect(onClick).not.toHaveBeenCalled();
   });
 });

@@ -88,3 +88,11 @@ export function showToast({
     },
   );
 }
+
+/**
+ * Closes the toast shown with `key` (its `onDismissed` runs), e.g. when what its action could undo
+ * became final while it was still on screen.
+ */
+export function closeToast(key: string): void {
+  closeSnackbar(key);
+}

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { useSearchParams } from 'react-router';
 import { type Interval, type SymbolId } from '@pairwatch/domain';
 import { type AlertEntry } from '../alerts/AlertEntry';
-import { IntervalPicker, SymbolPicker, showToast } from '@pairwatch/ui-kit';
+import { closeToast, IntervalPicker, SymbolPicker, showToast } from '@pairwatch/ui-kit';
 import { apiErrorDetail } from '../alerts/ApiError';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { CandleChart } from '../chart/CandleChart';
@@ -158,24 +158,31 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
           return next;
         });
       show(false);
-      pendingDeletes.add(id, (keepalive) => {
-        alerts.deleteAlert(id, ownerId, { keepalive }).then(
-          () => {
-            store.removeAlert(id);
-            show(true);
-          },
-          (error: unknown) => {
-            show(true); // the row comes back: it was not deleted
-            showToast({
-              variant: 'error',
-              title: ALERTS_MESSAGES.errorTitle,
-              description: apiErrorDetail(error) ?? ALERTS_MESSAGES.deleteFailed,
-            });
-          },
-        );
-      });
+      const toastKey = `alert-deleted-${id}`;
+      pendingDeletes.add(
+        id,
+        (keepalive) => {
+          alerts.deleteAlert(id, ownerId, { keepalive }).then(
+            () => {
+              store.removeAlert(id);
+              show(true);
+            },
+            (error: unknown) => {
+              show(true); // the row comes back: it was not deleted
+              showToast({
+                variant: 'error',
+                title: ALERTS_MESSAGES.errorTitle,
+                description: apiErrorDetail(error) ?? ALERTS_MESSAGES.deleteFailed,
+              });
+            },
+          );
+        },
+        // Sent by the fallback with the toast still open: its Undo goes with it.
+        () => closeToast(toastKey),
+      );
       showToast({
         variant: 'success',
+        key: toastKey,
         description: ALERTS_MESSAGES.deleted,
         action: {
           label: 'Undo',

@@ -27,14 +27,28 @@ describe('PendingDeletes', () => {
     expect(pending.cancel('a1')).toBe(false); // too late: already sent
   });
 
-  it('sends a delete whose toast never closed after the fallback time', () => {
+  it('sends a delete whose toast never closed after the fallback time, and says so to take its Undo away', () => {
     const pending = new PendingDeletes(10_000);
     const send = jest.fn();
-    pending.add('a1', send);
+    const fellBack = jest.fn();
+    pending.add('a1', send, fellBack);
     jest.advanceTimersByTime(9_999);
     expect(send).not.toHaveBeenCalled();
+    expect(fellBack).not.toHaveBeenCalled();
     jest.advanceTimersByTime(1);
     expect(send).toHaveBeenCalledWith(false);
+    expect(fellBack).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not call the fallback of a delete committed or undone in time', () => {
+    const pending = new PendingDeletes(10_000);
+    const fellBack = jest.fn();
+    pending.add('a1', jest.fn(), fellBack);
+    pending.add('a2', jest.fn(), fellBack);
+    pending.commit('a1');
+    pending.cancel('a2');
+    jest.advanceTimersByTime(20_000);
+    expect(fellBack).not.toHaveBeenCalled();
   });
 
   it('sends every waiting delete as keepalive when the page goes away, and stops listening', () => {

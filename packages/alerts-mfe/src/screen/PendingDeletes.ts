@@ -21,11 +21,19 @@ export class PendingDeletes {
     private readonly page: PageEvents = window,
   ) {}
 
-  /** Holds a delete back until {@link commit}; one already waiting for `id` is replaced. */
-  add(id: string, send: SendDelete): void {
+  /**
+   * Holds a delete back until {@link commit}; one already waiting for `id` is replaced.
+   *
+   * @param onFallback - called when the fallback sent it (the toast was still open, e.g. kept by a
+   *   hovering pointer): its Undo must go then, as it can no longer undo anything.
+   */
+  add(id: string, send: SendDelete, onFallback?: () => void): void {
     this.drop(id);
     if (this.waiting.size === 0) this.page.addEventListener('pagehide', this.onPageHide);
-    const timer = window.setTimeout(() => this.commit(id), this.fallbackMs);
+    const timer = window.setTimeout(() => {
+      this.commit(id);
+      onFallback?.();
+    }, this.fallbackMs);
     this.waiting.set(id, { send, timer });
   }
 
