@@ -1,4 +1,4 @@
-// The static server's announcement of the first chart's code (scripts/serveStack.mjs,
+// The static server's announcement of the first chart's code (scripts/stack/firstChartCode.mjs,
 // `firstChartCode`): read from the alerts remote's manifest, read again when that file changes,
 // and nothing at all when it is missing or not what is expected (the page only loses its head
 // start). Run in a Node of its own: the script is an ES module.
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 
-const script = path.resolve(__dirname, '..', 'scripts', 'serveStack.mjs');
+const script = path.resolve(__dirname, '..', 'scripts', 'stack', 'firstChartCode.mjs');
 const ORIGIN = 'http://127.0.0.1:8081';
 let manifest = '';
 

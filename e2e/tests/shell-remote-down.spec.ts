@@ -3,8 +3,13 @@ import { clickOnScreen, expect, test } from '../harness/fixtures';
 // One remote down must leave the shell usable: its screen shows a fallback with a retry, an error
 // toast says so, and navigation and the other screen keep working. The server is really stopped.
 
-/** What the browser and the federation runtime log while a remote's server is stopped. */
-const REMOTE_DOWN = /ERR_CONNECTION_REFUSED|Failed to get manifest|RUNTIME-003/;
+/**
+ * What the browser and the federation runtime log while a remote's server is stopped: refused
+ * connections, and `net::ERR_FAILED` for a request the service worker passed on to the stopped
+ * server (once it controls the page).
+ */
+const REMOTE_DOWN =
+  /ERR_CONNECTION_REFUSED|Failed to load resource: net::ERR_FAILED|Failed to get manifest|RUNTIME-003/;
 
 test.describe('the shell with a remote down', () => {
   test('shows the fallback and a toast, keeps the other screen working, and recovers on retry', async ({

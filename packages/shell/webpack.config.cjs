@@ -1,10 +1,12 @@
 // The shell: the federation host (tools/mf/createFederatedConfig.cjs) plus the service worker,
 // built on its own into dist/sw.js (no federation runtime in a worker).
+const { createHash } = require('node:crypto');
 const path = require('node:path');
+const webpack = require('webpack');
 const { createFederatedConfig } = require('../../tools/mf/createFederatedConfig.cjs');
 const { symbolIconPatterns } = require('../../tools/mf/symbolIconPatterns.cjs');
 
-const host = createFederatedConfig({
+const federatedHost = createFederatedConfig({
   appDir: __dirname,
   name: 'shell',
   port: 8080,
@@ -15,6 +17,58 @@ const host = createFederatedConfig({
   // it by ui-kit's firstScreenTheme.test.ts: a theme change reaches the page's HTML.
   templateParameters: { frame: require('@pairwatch/ui-kit/firstScreenTheme.json').frame },
 });
+
+/**
+ * What the host build emitted that a page of the app loads (its scripts, the web app manifest and
+ * icons, the symbol logos): the service worker keeps exactly these for offline starts. Not the
+ * source maps and licence texts, not the generated app-config.json (the server's own is kept at
+ * run time) and not dist/types, which tsc writes beside the build.
+ */
+const OFFLINE_ASSET =
+  /^(?!types\/)(?!.*\.(map|LICENSE\.txt)$)(?!mf-stats\.json$)(?!app-config\.json$)(?!index\.html$)/;
+
+/** The last host build's offline files and their id; read by the worker's build, which runs after it. */
+const hostBuild = { id: 'unbuilt', assets: /** @type {string[]} */ ([]) };
+
+/** Records what the host compilation emitted, with an id that changes whenever any of it does. */
+class RecordHostBuild {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.emit.tap('RecordHostBuild', (compilation) => {
+      const hash = createHash('sha256');
+      // Scripts the page can load: the entry's and every chunk reachable from it. The build emits
+      // others (Module Federation's CommonJS copies for Node), which no page ever asks for.
+      const reachable = new Set();
+      for (const chunk of compilation.entrypoints.get('main')?.chunks ?? []) {
+        for (const file of chunk.files) reachable.add(file);
+        for (const async of chunk.getAllAsyncChunks()) {
+          for (const file of async.files) reachable.add(file);
+        }
+      }
+      const assets = compilation
+        .getAssets()
+        .map((asset) => asset.name)
+        .filter((name) => OFFLINE_ASSET.test(name))
+        .filter((name) => !name.endsWith('.js') || reachable.has(name))
+        .sort();
+      for (const name of [...assets, 'index.html']) {
+        const source = compilation.getAsset(name)?.source.buffer();
+        hash
+          .update(name)
+          .update('\0')
+          .update(source ?? '')
+          .update('\0');
+      }
+      hostBuild.id = hash.digest('hex').slice(0, 16);
+      hostBuild.assets = assets.map((name) => `/${name}`);
+    });
+  }
+}
+
+function host(env, argv) {
+  const config = federatedHost(env, argv);
+  return { ...config, plugins: [...config.plugins, new RecordHostBuild()] };
+}
 
 function serviceWorker(_env, argv = {}) {
   const production = argv.mode !== 'development';
@@ -29,6 +83,14 @@ function serviceWorker(_env, argv = {}) {
     dependencies: ['shell'],
     output: { path: path.join(__dirname, 'dist'), filename: '[name].js', clean: false },
     resolve: { extensions: ['.ts', '.js'] },
+    plugins: [
+      // The host build this worker serves offline, so a new shell build is a new sw.js: the
+      // browser installs it beside the old one and the page offers "New version — Reload".
+      // Evaluated when this compilation runs, after the host's (dependencies below).
+      new webpack.DefinePlugin({
+        __SHELL_BUILD__: webpack.DefinePlugin.runtimeValue(() => JSON.stringify(hostBuild), true),
+      }),
+    ],
     module: {
       rules: [
         {

@@ -27,6 +27,11 @@ import { createPositionsExport, parsePositionsExport } from './transfer/Position
 export interface PositionsScreenProps {
   readonly store: PositionStore;
   readonly market: PositionsMarket;
+  /**
+   * Where the last prices seen are kept for the next start (the route gives `localStorage`):
+   * without a network, PnL shows them.
+   */
+  readonly priceMemory?: Storage | undefined;
 }
 
 type OpenDialog =
@@ -49,6 +54,15 @@ function toastError(error: unknown): void {
   showToast({ variant: 'error', title: 'Error', description: describeError(error) });
 }
 
+/**
+ * A failed market read while the browser is offline is not news: the prices shown are the last
+ * ones seen, and the live updates reconnect by themselves when the network returns.
+ */
+function toastMarketError(error: unknown): void {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+  toastError(error);
+}
+
 function toastImportError(error: unknown): void {
   showToast({
     variant: 'error',
@@ -65,14 +79,14 @@ function countPositions(count: number): string {
  * The Positions screen: the Open and Ended tables with live PnL, the Add position, Edit and Close
  * dialogs, take-profit fills, and export/import of the browser's positions as a JSON file.
  */
-export function PositionsScreen({ store, market }: PositionsScreenProps) {
+export function PositionsScreen({ store, market, priceMemory }: PositionsScreenProps) {
   const positions = usePositions(store, toastError);
   const open = useMemo(() => (positions ?? []).filter(isPositionOpen), [positions]);
   const ended = useMemo(
     () => (positions ?? []).filter((position) => !isPositionOpen(position)),
     [positions],
   );
-  const symbolInfo = useSymbolInfos(market, toastError);
+  const symbolInfo = useSymbolInfos(market, toastMarketError);
   const [newSymbol, setNewSymbol] = useNewPositionSymbol();
   const [dialog, setDialog] = useState<OpenDialog>();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -91,7 +105,13 @@ export function PositionsScreen({ store, market }: PositionsScreenProps) {
     () => [...open.map((position) => position.symbol), ...(adding ? [newSymbol] : [])],
     [open, adding, newSymbol],
   );
-  const candles = useLiveCandles(market, pricedSymbols, checkTakeProfits, toastError);
+  const candles = useLiveCandles(
+    market,
+    pricedSymbols,
+    checkTakeProfits,
+    toastMarketError,
+    priceMemory,
+  );
   const prices = useMemo(() => {
     const closes = new Map<SymbolId, number>();
     for (const [symbol, candle] of candles) closes.set(symbol, candle.close);

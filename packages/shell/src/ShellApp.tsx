@@ -6,6 +6,7 @@ import { ShellRoutes } from './routing/ShellRoutes';
 import { ShellLayout } from './ShellLayout';
 import { type MarketSource } from './status/fetchMarketSource';
 import { useMarketSource } from './status/useMarketSource';
+import { NewVersionToast } from './toasts/NewVersionToast';
 import { ShellToaster } from './toasts/ShellToaster';
 
 /** Props of {@link ShellApp}. */
@@ -16,17 +17,27 @@ export interface ShellAppProps {
   readonly initialMarketSource?: MarketSource | undefined;
   /** `fetch`, injectable for tests. */
   readonly fetchFn?: typeof fetch;
+  /** The service worker's registration: a new shell build waiting in it is offered as a toast. */
+  readonly serviceWorker?: Promise<ServiceWorkerRegistration | undefined>;
 }
 
 /**
  * The whole shell: theme (light or dark with the system), the one toaster the remotes reach
- * through notistack's shared singleton, the router, the frame and the routes.
+ * through notistack's shared singleton (and the "New version" toast), the router, the frame and
+ * the routes.
  */
-export function ShellApp({ apiUrl, loaders, initialMarketSource, fetchFn }: ShellAppProps) {
+export function ShellApp({
+  apiUrl,
+  loaders,
+  initialMarketSource,
+  fetchFn,
+  serviceWorker,
+}: ShellAppProps) {
   const marketSource = useMarketSource(apiUrl, fetchFn, initialMarketSource);
   return (
     <PairwatchThemeProvider>
       <ShellToaster>
+        {serviceWorker && <NewVersionToast registration={serviceWorker} />}
         <BrowserRouter>
           <ShellLayout marketSource={marketSource}>
             <ShellRoutes loaders={loaders} />

@@ -22,6 +22,12 @@ const MARKET_SOURCE_WAIT_MS = 1000;
 /** How long the first render waits for the first screen's code: a slow remote gets its fallback. */
 const FIRST_SCREEN_CODE_WAIT_MS = 3000;
 
+/** Resolves once the page has loaded (at once when it has). */
+function afterLoad(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element.');
@@ -34,7 +40,9 @@ async function start(): Promise<void> {
     const started = startFirstScreen(config);
     configureMarketData({ apiUrl: config.apiUrl, prefetched: started.requests });
     const marketSource = await settleWithin(started.marketSource, MARKET_SOURCE_WAIT_MS);
-    void registerServiceWorker();
+    // After the page's load: the worker's install stores the app's files, which must not compete
+    // with the first screen for the network and the CPU.
+    const serviceWorker = afterLoad().then(() => registerServiceWorker());
     const loaders = {
       alerts: loadRemoteComponent(REMOTE_SCREENS.alerts),
       positions: loadRemoteComponent(REMOTE_SCREENS.positions),
@@ -49,7 +57,12 @@ async function start(): Promise<void> {
     );
     root.render(
       <StrictMode>
-        <ShellApp apiUrl={config.apiUrl} loaders={loaders} initialMarketSource={marketSource} />
+        <ShellApp
+          apiUrl={config.apiUrl}
+          loaders={loaders}
+          initialMarketSource={marketSource}
+          serviceWorker={serviceWorker}
+        />
       </StrictMode>,
     );
   } catch (error) {

@@ -126,6 +126,7 @@ describe('AlertsScreen', () => {
           id: 'hook-1',
           kind: 'webhook',
           url: 'https://hooks.example.org/x',
+          disabled: false,
           createdAt: '2026-11-27T00:00:00.000Z',
         },
       ]);

@@ -1,4 +1,5 @@
 import { getMarketData } from '@pairwatch/market-data';
+import { browserStorage } from '../market/lastCandles';
 import { PositionsScreen } from '../PositionsScreen';
 import { PositionsDatabase } from '../store/PositionsDatabase';
 import { PositionStore } from '../store/PositionStore';
@@ -19,5 +20,11 @@ function getPositionStore(): PositionStore {
  * It uses the shell's theme, toaster and market-data client (configured by the shell).
  */
 export default function PositionsRoute() {
-  return <PositionsScreen store={getPositionStore()} market={getMarketData()} />;
+  return (
+    <PositionsScreen
+      store={getPositionStore()}
+      market={getMarketData()}
+      priceMemory={browserStorage()}
+    />
+  );
 }

@@ -39,6 +39,17 @@ export interface NotificationClickEventLike extends ExtendableEventLike {
   readonly notification: { readonly data?: unknown; close(): void };
 }
 
+/** A `fetch` event. */
+export interface FetchEventLike extends ExtendableEventLike {
+  readonly request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+
+/** A `message` event from a page. */
+export interface ExtendableMessageEventLike extends ExtendableEventLike {
+  readonly data: unknown;
+}
+
 /** The service worker global scope, as far as the shell's worker needs it. */
 export interface ServiceWorkerScopeLike {
   readonly location: { readonly origin: string };
@@ -49,6 +60,8 @@ export interface ServiceWorkerScopeLike {
     type: 'install' | 'activate',
     listener: (event: ExtendableEventLike) => void,
   ): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEventLike) => void): void;
   addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
   addEventListener(
     type: 'notificationclick',

@@ -1,0 +1,376 @@
+import { parseAppConfig } from '../config/AppConfig';
+import { screenForPath } from '../routing/screenForPath';
+import { remoteAssetUrls, type RemoteManifest } from './remoteAssetUrls';
+import { type ShellBuild } from './ShellBuild';
+
+/** Every cache of the app starts with this: the worker deletes only its own. */
+const CACHE_PREFIX = 'pairwatch-';
+/** The shell build's files, one cache per build (`pairwatch-shell-<build id>`). */
+const SHELL_CACHE_PREFIX = `${CACHE_PREFIX}shell-`;
+/** One cache per remote build, named by a hash of its manifest (`pairwatch-remote-<hash>`). */
+const REMOTE_CACHE_PREFIX = `${CACHE_PREFIX}remote-`;
+/** app-config.json and which remote build is current: outlives shell builds. */
+const STATE_CACHE = `${CACHE_PREFIX}state`;
+const APP_CONFIG_PATH = '/app-config.json';
+/** Where the current remote builds are recorded in {@link STATE_CACHE} (never asked of a server). */
+const REMOTE_VERSIONS_KEY = '/__pairwatch/remote-versions.json';
+/** The pages the shell serves: the server answers each with its own preload headers. */
+const DOCUMENT_PATHS = { alerts: '/alerts', positions: '/positions' } as const;
+/**
+ * How long a remote's files wait for its manifest from the network before the cached build is
+ * used: a slow network must not hold the screen back much longer than no network does.
+ */
+const MANIFEST_WAIT_MS = 1500;
+/** webpack's content-hashed names (`1013.43ba443d.js`): one name, one content, forever. */
+const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+/** A remote's files as the page asks for them (everything else cross-origin is the api's). */
+const REMOTE_FILE = /(\/mf-manifest\.json|\.js|\.css)$/;
+const MATCH = { ignoreVary: true } as const;
+
+/** Which cache holds each remote's build, by manifest URL: the one in use and the one before. */
+type RemoteVersions = Record<string, { readonly current: string; readonly previous?: string }>;
+
+/** What an {@link OfflineCache} runs on: the worker's globals, injectable for tests. */
+export interface OfflineCacheOptions {
+  /** The shell's origin (the worker's). */
+  readonly origin: string;
+  readonly build: ShellBuild;
+  readonly caches: CacheStorage;
+  readonly fetch: typeof fetch;
+}
+
+/**
+ * What the service worker keeps so the app starts without a network, and how it answers the
+ * page (docs/architecture.md §7, "Offline and updates"):
+ *
+ * - the shell build's files and its two pages, in a cache named by the build: served first from
+ *   there (no network before the first script runs); a new build comes with a new worker, which
+ *   the page offers to switch to;
+ * - each remote's build — manifest, entry and the chunks its manifest lists — in a cache named by
+ *   a hash of that manifest, so an entry is never served with another build's manifest. The
+ *   current build answers at once (stale-while-revalidate: no network before the remote's code
+ *   runs), while every page load asks the network for the manifests; a new build is stored then
+ *   and used from the next visit on;
+ * - `app-config.json`, stale-while-revalidate.
+ *
+ * The api is never answered from a cache: its requests are not even intercepted.
+ */
+export class OfflineCache {
+  private readonly shellCacheName: string;
+  private readonly appConfigUrl: string;
+  /** The manifests' refresh started by the latest page load, if any. */
+  private refreshing: Promise<void> | undefined;
+  /** The latest change of the record of current remote builds (they are made one at a time). */
+  private versionUpdates: Promise<unknown> = Promise.resolve();
+  /** Precaching of remote builds still running, for the worker to wait on. */
+  private readonly precaching = new Set<Promise<void>>();
+
+  constructor(private readonly options: OfflineCacheOptions) {
+    this.shellCacheName = `${SHELL_CACHE_PREFIX}${options.build.id}`;
+    this.appConfigUrl = this.at(APP_CONFIG_PATH);
+  }
+
+  /** A path of the shell as an absolute URL (cache keys are URLs). */
+  private at(path: string): string {
+    return new URL(path, this.options.origin).href;
+  }
+
+  /**
+   * The install step: the shell build's files and pages (all or the install fails, so a worker
+   * never serves half a build), then, best effort, app-config.json and the remotes' builds.
+   */
+  async install(): Promise<void> {
+    const cache = await this.options.caches.open(this.shellCacheName);
+    await cache.addAll(
+      [...this.options.build.assets, DOCUMENT_PATHS.alerts, DOCUMENT_PATHS.positions].map((path) =>
+        this.at(path),
+      ),
+    );
+    try {
+      const response = await this.options.fetch(this.appConfigUrl, { cache: 'no-cache' });
+      if (response.ok) {
+        await (await this.options.caches.open(STATE_CACHE)).put(this.appConfigUrl, response);
+      }
+      await this.refreshRemotes();
+      await this.settled();
+    } catch (error) {
+      console.warn('[pairwatch] the remotes were not kept for offline use:', error);
+    }
+  }
+
+  /** The activate step: other shell builds' caches and remote builds no longer in use go. */
+  async activate(): Promise<void> {
+    const versions = await this.readVersions();
+    const keep = new Set<string>([this.shellCacheName, STATE_CACHE]);
+    for (const version of Object.values(versions)) {
+      keep.add(version.current);
+      if (version.previous) keep.add(version.previous);
+    }
+    const names = await this.options.caches.keys();
+    await Promise.all(
+      names
+        .filter((name) => name.startsWith(CACHE_PREFIX) && !keep.has(name))
+        .map((name) => this.options.caches.delete(name)),
+    );
+  }
+
+  /** Resolves once the remote builds being stored are stored (for `waitUntil`). */
+  async settled(): Promise<void> {
+    while (this.precaching.size > 0) await Promise.allSettled([...this.precaching]);
+  }
+
+  /**
+   * The answer to a request, or `undefined` to let it go to the network untouched (the api,
+   * anything not a GET, anything not the app's).
+   *
+   * @param background - told about work that outlives the answer (the worker's `waitUntil`).
+   */
+  respond(
+    request: Request,
+    background: (work: Promise<unknown>) => void,
+  ): Promise<Response> | undefined {
+    if (request.method !== 'GET') return undefined;
+    const url = new URL(request.url);
+    if (url.origin === this.options.origin) {
+      if (request.mode === 'navigate') {
+        // A page of the app has no extension; /sw.js or a manifest opened in a tab is a file.
+        if (/\.[a-z0-9]+$/i.test(url.pathname)) return undefined;
+        const refresh = this.refreshRemotes();
+        background(refresh);
+        return this.document(request, url);
+      }
+      if (url.pathname === APP_CONFIG_PATH) return this.appConfig(request, background);
+      if (url.pathname === '/sw.js') return undefined;
+      return this.shellFile(request, url);
+    }
+    if (!REMOTE_FILE.test(url.pathname)) return undefined;
+    return this.remoteFile(request, url);
+  }
+
+  private async document(request: Request, url: URL): Promise<Response> {
+    const cache = await this.options.caches.open(this.shellCacheName);
+    const cached = await cache.match(this.at(DOCUMENT_PATHS[screenForPath(url.pathname)]), MATCH);
+    return cached ?? this.options.fetch(request);
+  }
+
+  private async shellFile(request: Request, url: URL): Promise<Response> {
+    const cache = await this.options.caches.open(this.shellCacheName);
+    const cached = await cache.match(url.href, MATCH);
+    if (cached) return cached;
+    const response = await this.options.fetch(request);
+    // The symbol logos are many and few are shown: kept as they are seen.
+    if (response.ok && url.pathname.startsWith('/icons/')) {
+      await cache.put(url.href, response.clone());
+    }
+    return response;
+  }
+
+  private async appConfig(
+    request: Request,
+    background: (work: Promise<unknown>) => void,
+  ): Promise<Response> {
+    const cache = await this.options.caches.open(STATE_CACHE);
+    const cached = await cache.match(this.appConfigUrl, MATCH);
+    const fresh = this.options.fetch(request.url, { cache: 'no-cache' }).then(async (response) => {
+      if (response.ok) await cache.put(this.appConfigUrl, response.clone());
+      return response;
+    });
+    if (!cached) return fresh;
+    background(fresh.catch(() => undefined));
+    return cached;
+  }
+
+  /** Whether a build of the remote serving `url` is cached (and recorded as current). */
+  private async hasCurrentBuild(url: URL): Promise<boolean> {
+    const versions = await this.readVersions();
+    return Object.keys(versions).some((manifest) => isBeside(url, manifest));
+  }
+
+  /**
+   * A remote's file: from the current build its manifest names (a build found at an earlier page
+   * load; on a first visit, the one this load finds, waiting for it a little), else the network,
+   * kept in that build's cache.
+   */
+  private async remoteFile(request: Request, url: URL): Promise<Response> {
+    const hashed = HASHED_FILE.test(url.pathname);
+    if (hashed) {
+      // The same name is the same file in every build: no need to wait for the manifests.
+      const cached = await this.options.caches.match(url.href, MATCH);
+      if (cached) return cached;
+    } else if (!(await this.hasCurrentBuild(url))) {
+      // Nothing cached for this remote yet (a first visit): its manifest is on its way.
+      if (this.refreshing) await Promise.race([this.refreshing, delay(MANIFEST_WAIT_MS)]);
+    }
+    const versions = await this.readVersions();
+    const manifestUrl = Object.keys(versions).find((manifest) => isBeside(url, manifest));
+    if (!manifestUrl) return this.options.fetch(request);
+    const cache = await this.options.caches.open(versions[manifestUrl]!.current);
+    const cached = await cache.match(url.href, MATCH);
+    if (cached) return cached;
+    // CORS, as the remotes allow the shell: a cached response can then answer the runtime's
+    // fetch of a manifest and a script tag alike.
+    const response = await this.options
+      .fetch(url.href, { mode: 'cors', credentials: 'omit' })
+      .catch(() => this.options.fetch(request));
+    if (response.ok && response.type === 'cors') await cache.put(url.href, response.clone());
+    return response;
+  }
+
+  /**
+   * Reads each remote's manifest from the network; a manifest not seen before is a new build:
+   * its cache is made, the manifest recorded as current (the build before it kept for pages
+   * still running it) and its files stored in the background. A remote that does not answer
+   * keeps its cached build.
+   */
+  private refreshRemotes(): Promise<void> {
+    const refresh = this.readRemoteManifestUrls().then(async (manifestUrls) => {
+      await Promise.all(manifestUrls.map((manifestUrl) => this.refreshRemote(manifestUrl)));
+    });
+    this.refreshing = refresh.catch(() => undefined);
+    return this.refreshing;
+  }
+
+  private async refreshRemote(manifestUrl: string): Promise<void> {
+    let response: Response;
+    try {
+      response = await this.options.fetch(manifestUrl, {
+        mode: 'cors',
+        credentials: 'omit',
+        cache: 'no-cache',
+      });
+    } catch {
+      return; // offline, or the remote is down: its cached build stays in use
+    }
+    if (!response.ok) return;
+    const text = await response.clone().text();
+    const cacheName = `${REMOTE_CACHE_PREFIX}${await sha256(`${manifestUrl}\n${text}`)}`;
+    const cache = await this.options.caches.open(cacheName);
+    await cache.put(manifestUrl, response);
+    const changed = await this.updateVersions((versions) => {
+      const known = versions[manifestUrl];
+      if (known?.current === cacheName) return undefined;
+      return {
+        ...versions,
+        [manifestUrl]: known
+          ? { current: cacheName, previous: known.current }
+          : { current: cacheName },
+      };
+    });
+    if (changed) {
+      // The shell's pages carry preload links to the remote's files of the day: asked for again,
+      // so the next visit preloads this build's.
+      this.track(this.storeRemoteBuild(manifestUrl, text, cache).then(() => this.renewDocuments()));
+    }
+  }
+
+  /**
+   * Changes the record of current remote builds, one change at a time (the remotes are
+   * refreshed at once); `change` returns undefined to leave it as it is.
+   *
+   * @returns whether it changed.
+   */
+  private updateVersions(
+    change: (versions: RemoteVersions) => RemoteVersions | undefined,
+  ): Promise<boolean> {
+    const update = this.versionUpdates.then(async () => {
+      const next = change(await this.readVersions());
+      if (next) await this.writeVersions(next);
+      return next !== undefined;
+    });
+    this.versionUpdates = update.catch(() => undefined);
+    return update;
+  }
+
+  private async storeRemoteBuild(manifestUrl: string, text: string, cache: Cache): Promise<void> {
+    const urls = remoteAssetUrls(
+      manifestUrl,
+      JSON.parse(text) as RemoteManifest,
+      await this.hostShared(),
+    );
+    await Promise.all(
+      urls.map(async (url) => {
+        if (await cache.match(url, MATCH)) return;
+        const response = await this.options.fetch(url, { mode: 'cors', credentials: 'omit' });
+        if (response.ok) await cache.put(url, response);
+      }),
+    );
+  }
+
+  /** The shell's pages again, when only their headers changed (their body is the build's). */
+  private async renewDocuments(): Promise<void> {
+    const cache = await this.options.caches.open(this.shellCacheName);
+    await Promise.all(
+      Object.values(DOCUMENT_PATHS).map(async (path) => {
+        const url = this.at(path);
+        const [cached, fresh] = await Promise.all([
+          cache.match(url, MATCH),
+          this.options.fetch(url, { cache: 'no-cache' }),
+        ]);
+        if (!cached || !fresh.ok) return;
+        const [before, after] = await Promise.all([cached.text(), fresh.clone().text()]);
+        if (before === after) await cache.put(url, fresh);
+      }),
+    );
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.catch((error: unknown) => {
+      console.warn('[pairwatch] a remote build was not kept for offline use:', error);
+    });
+    this.precaching.add(tracked);
+    void tracked.finally(() => this.precaching.delete(tracked));
+  }
+
+  /** The shared modules the shell provides, from its own manifest in its build's cache. */
+  private async hostShared(): Promise<ReadonlySet<string>> {
+    const cache = await this.options.caches.open(this.shellCacheName);
+    const response = await cache.match(this.at('/mf-manifest.json'), MATCH);
+    if (!response) return new Set();
+    const manifest = (await response.json()) as { shared?: readonly { name?: unknown }[] };
+    return new Set(
+      (manifest.shared ?? [])
+        .map((shared) => shared.name)
+        .filter((name): name is string => typeof name === 'string'),
+    );
+  }
+
+  /** The remotes' manifest URLs from the kept app-config.json (none before one is kept). */
+  private async readRemoteManifestUrls(): Promise<string[]> {
+    const cache = await this.options.caches.open(STATE_CACHE);
+    const response = await cache.match(this.appConfigUrl, MATCH);
+    if (!response) return [];
+    const config = parseAppConfig(await response.json());
+    return Object.values(config.remotes);
+  }
+
+  private async readVersions(): Promise<RemoteVersions> {
+    const cache = await this.options.caches.open(STATE_CACHE);
+    const response = await cache.match(this.at(REMOTE_VERSIONS_KEY), MATCH);
+    return response ? ((await response.json()) as RemoteVersions) : {};
+  }
+
+  private async writeVersions(versions: RemoteVersions): Promise<void> {
+    const cache = await this.options.caches.open(STATE_CACHE);
+    await cache.put(
+      this.at(REMOTE_VERSIONS_KEY),
+      new Response(JSON.stringify(versions), { headers: { 'Content-Type': 'application/json' } }),
+    );
+  }
+}
+
+/** Whether `url` is in the folder of `manifestUrl` (a remote's files are beside its manifest). */
+function isBeside(url: URL, manifestUrl: string): boolean {
+  const folder = new URL('.', manifestUrl);
+  return url.origin === folder.origin && url.pathname.startsWith(folder.pathname);
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest).slice(0, 8)]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('');
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
