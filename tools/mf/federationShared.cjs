@@ -27,6 +27,7 @@ const MUI_COMPONENTS = Object.freeze([
   'DialogContent',
   'DialogContentText',
   'DialogTitle',
+  'Divider',
   'FormControlLabel',
   'FormLabel',
   'IconButton',
