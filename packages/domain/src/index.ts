@@ -141,3 +141,6 @@ export {
   type WebhookPlaceholder,
   MAX_WEBHOOK_TEMPLATE_LENGTH,
 } from './webhookTemplate';
+
+// deliveries: an alert's deliveries to its owner's channels, as the api answers them.
+export { type AlertDelivery, type ChannelKind } from './deliveries';

@@ -4,13 +4,13 @@ import {
   type AlertType,
   type Interval,
   type SymbolId,
+  type AlertDelivery,
 } from '@pairwatch/domain';
 import {
   type Channel,
   type ChannelTestResult,
   type CreatedTelegram,
   type CreatedWebhook,
-  type Delivery,
   parseChannel,
   parseChannelKinds,
   parseChannelTestResult,
@@ -225,7 +225,7 @@ export class AlertsClient {
   }
 
   /** Where an alert's firings went (`GET /alerts/{id}/deliveries?ownerId=`), as the api logged it. */
-  async listDeliveries(alertId: string, ownerId: string): Promise<Delivery[]> {
+  async listDeliveries(alertId: string, ownerId: string): Promise<AlertDelivery[]> {
     const body = await this.send(
       'GET',
       `/alerts/${encodeURIComponent(alertId)}/deliveries?ownerId=${encodeURIComponent(ownerId)}`,

@@ -1,3 +1,4 @@
+import { type AlertDelivery } from '@pairwatch/domain';
 // An owner's channels, the places its alerts go, and what the api logged of each delivery, as the
 // api answers them (docs/architecture.md §3, §9). Read loosely: a field the page does not know is
 // dropped, a channel or delivery it cannot read is skipped rather than breaking the panel.
@@ -52,20 +53,6 @@ export interface ChannelTestResult {
   readonly status: 'Delivered' | 'Failed';
   readonly statusCode?: number;
   readonly error?: string;
-}
-
-/** One firing's message to one channel, as the outbox logged it. */
-export interface Delivery {
-  readonly id: string;
-  readonly channelId: string;
-  readonly kind: Channel['kind'];
-  /** `Retrying` while it is still in the outbox, tried or not. */
-  readonly status: 'Delivered' | 'Retrying' | 'Failed';
-  readonly attempts: number;
-  readonly createdAt: string;
-  readonly lastStatusCode?: number;
-  readonly lastError?: string;
-  readonly deliveredAt?: string;
 }
 
 const KINDS: readonly Channel['kind'][] = ['push', 'webhook', 'telegram'];
@@ -143,7 +130,7 @@ export function parseChannelTestResult(value: unknown): ChannelTestResult {
 }
 
 /** One entry of `GET /alerts/{id}/deliveries`; undefined when the page cannot read it. */
-export function parseDelivery(value: unknown): Delivery | undefined {
+export function parseDelivery(value: unknown): AlertDelivery | undefined {
   const json = fields(value);
   const id = text(json?.id);
   const channelId = text(json?.channelId);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { type Channel, type Delivery } from './Channel';
+import { type AlertDelivery } from '@pairwatch/domain';
+import { type Channel } from './Channel';
 import { describeDelivery, webhookHost } from './describeDelivery';
 
 const channels: Channel[] = [
@@ -12,7 +13,7 @@ const channels: Channel[] = [
   },
 ];
 
-const delivery = (patch: Partial<Delivery>): Delivery => ({
+const delivery = (patch: Partial<AlertDelivery>): AlertDelivery => ({
   id: 'd1',
   channelId: 'w1',
   kind: 'webhook',

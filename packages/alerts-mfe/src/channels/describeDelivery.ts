@@ -1,4 +1,5 @@
-import { type Channel, type Delivery } from './Channel';
+import { type AlertDelivery } from '@pairwatch/domain';
+import { type Channel } from './Channel';
 
 /** A webhook's host as people recognise it (`hooks.example.com`); the URL itself when unreadable. */
 export function webhookHost(url: string): string {
@@ -13,7 +14,7 @@ export function webhookHost(url: string): string {
  * Where a delivery went: "This browser" (an owner's push channel is its browser), "Webhook
  * hooks.example.com", "Telegram". A channel deleted since is named by its kind alone.
  */
-export function deliveryChannelName(delivery: Delivery, channels: readonly Channel[]): string {
+export function deliveryChannelName(delivery: AlertDelivery, channels: readonly Channel[]): string {
   switch (delivery.kind) {
     case 'push':
       return 'This browser';
@@ -31,7 +32,7 @@ function attemptsText(attempts: number): string {
 }
 
 /** The last error in words: the api's reason, else the HTTP status it got. */
-function lastProblem(delivery: Delivery): string | undefined {
+function lastProblem(delivery: AlertDelivery): string | undefined {
   if (delivery.lastError !== undefined) return delivery.lastError;
   return delivery.lastStatusCode === undefined ? undefined : `HTTP ${delivery.lastStatusCode}`;
 }
@@ -40,7 +41,7 @@ function lastProblem(delivery: Delivery): string | undefined {
  * One delivery in words, e.g. "Webhook hooks.example.com — delivered after 1 attempt",
  * "Telegram — retrying (3 attempts): receiver answered 503", "This browser — failed: …".
  */
-export function describeDelivery(delivery: Delivery, channels: readonly Channel[]): string {
+export function describeDelivery(delivery: AlertDelivery, channels: readonly Channel[]): string {
   const name = deliveryChannelName(delivery, channels);
   const problem = lastProblem(delivery);
   switch (delivery.status) {

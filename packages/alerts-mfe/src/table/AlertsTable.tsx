@@ -33,7 +33,8 @@ import {
   isUnreadableAlert,
 } from '../alerts/AlertEntry';
 import { ALERTS_MESSAGES, DELIVERY_MESSAGES } from '../alertsMessages';
-import { type Channel, type Delivery } from '../channels/Channel';
+import { type AlertDelivery } from '@pairwatch/domain';
+import { type Channel } from '../channels/Channel';
 import { TOUCH_TARGET_SX } from '../ui/touchTarget';
 import { visuallyHidden } from '../ui/visuallyHidden';
 import { DeliveriesDialog } from './DeliveriesDialog';
@@ -63,7 +64,7 @@ export interface AlertsTableProps {
    * in words (`GET /alerts/{id}/deliveries`, webhooks named by the host of `channels`).
    */
   readonly deliveries?: {
-    readonly load: (alertId: string) => Promise<Delivery[]>;
+    readonly load: (alertId: string) => Promise<AlertDelivery[]>;
     readonly channels: readonly Channel[];
   };
 }

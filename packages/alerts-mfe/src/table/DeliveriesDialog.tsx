@@ -7,7 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { apiErrorDetail } from '../alerts/ApiError';
 import { DELIVERY_MESSAGES } from '../alertsMessages';
-import { type Channel, type Delivery } from '../channels/Channel';
+import { type AlertDelivery } from '@pairwatch/domain';
+import { type Channel } from '../channels/Channel';
 import { describeDelivery } from '../channels/describeDelivery';
 
 /** Props of {@link DeliveriesDialog}. */
@@ -15,7 +16,7 @@ export interface DeliveriesDialogProps {
   /** The alert whose deliveries are shown, by id and by name ("BTCUSDT Price Alert"). */
   readonly alert: { readonly id: string; readonly name: string };
   /** Reads the alert's delivery log (`GET /alerts/{id}/deliveries`). */
-  readonly load: (alertId: string) => Promise<Delivery[]>;
+  readonly load: (alertId: string) => Promise<AlertDelivery[]>;
   /** The owner's channels, to name a webhook by its host. */
   readonly channels: readonly Channel[];
   readonly onClose: () => void;
@@ -23,7 +24,7 @@ export interface DeliveriesDialogProps {
 
 type Loaded =
   | { readonly state: 'loading' }
-  | { readonly state: 'loaded'; readonly deliveries: readonly Delivery[] }
+  | { readonly state: 'loaded'; readonly deliveries: readonly AlertDelivery[] }
   | { readonly state: 'failed'; readonly detail: string };
 
 /** Where an alert's firings went, one line in words per channel and firing, newest last. */

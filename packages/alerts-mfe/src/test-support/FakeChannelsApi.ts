@@ -1,9 +1,9 @@
+import { type AlertDelivery } from '@pairwatch/domain';
 import {
   type Channel,
   type ChannelTestResult,
   type CreatedTelegram,
   type CreatedWebhook,
-  type Delivery,
 } from '../channels/Channel';
 import { type ChannelsApi } from '../screen/AlertsServices';
 
@@ -12,7 +12,7 @@ export class FakeChannelsApi implements ChannelsApi {
   kinds: Channel['kind'][] = ['push', 'webhook'];
   /** Channels by owner id. */
   channels = new Map<string, Channel[]>();
-  deliveries: Delivery[] = [];
+  deliveries: AlertDelivery[] = [];
   calls: string[] = [];
   createError: unknown;
   testResult: ChannelTestResult = { status: 'Delivered', statusCode: 200 };
@@ -75,7 +75,7 @@ export class FakeChannelsApi implements ChannelsApi {
     return this.testResult;
   };
 
-  listDeliveries = async (alertId: string, ownerId: string): Promise<Delivery[]> => {
+  listDeliveries = async (alertId: string, ownerId: string): Promise<AlertDelivery[]> => {
     this.calls.push(`deliveries ${alertId} ${ownerId}`);
     return this.deliveries;
   };

@@ -1,21 +1,8 @@
+import { type AlertDelivery } from '@pairwatch/domain';
 import { type DeliveryRecord } from '../storage/AlertStore';
 
-/** A delivery as `GET /alerts/{id}/deliveries` answers it (architecture §3). */
-export interface DeliveryJson {
-  readonly id: string;
-  readonly channelId: string;
-  readonly kind: DeliveryRecord['kind'];
-  /** A delivery still in the outbox is `Retrying`, whether or not it was tried yet. */
-  readonly status: 'Delivered' | 'Retrying' | 'Failed';
-  readonly attempts: number;
-  readonly createdAt: string;
-  readonly lastStatusCode?: number;
-  readonly lastError?: string;
-  readonly deliveredAt?: string;
-}
-
 /** The public form of a stored delivery. */
-export function toDeliveryJson(delivery: DeliveryRecord): DeliveryJson {
+export function toDeliveryJson(delivery: DeliveryRecord): AlertDelivery {
   return {
     id: delivery.id,
     channelId: delivery.channelId,

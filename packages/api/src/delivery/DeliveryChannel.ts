@@ -1,8 +1,7 @@
-import { type AlertTriggerText, type UnixMillis } from '@pairwatch/domain';
+import { type AlertTriggerText, type ChannelKind, type UnixMillis } from '@pairwatch/domain';
 import { type AlertRecord, type PushSubscriptionKeys } from '../storage/AlertStore';
 
-/** The kinds of place an alert can be delivered to (docs/architecture.md §9). */
-export type ChannelKind = 'push' | 'webhook' | 'telegram';
+export { type ChannelKind } from '@pairwatch/domain';
 
 interface ChannelBase {
   readonly id: string;
