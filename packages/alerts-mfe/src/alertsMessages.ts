@@ -36,6 +36,8 @@ export const ALERTS_MESSAGES = {
     /** Push cannot work here (unsupported, blocked, no push service). */
     otherOnly: (others: string) => `Add ${others} under Where alerts go to create alerts.`,
   },
+  // Not in the original product (issue #26): Create Alert while there is no network.
+  createNeedsConnection: 'Creating an alert needs the connection. You are offline.',
   newAlertTitle: 'New Alert',
   priceAlertOption: 'Price Alert',
   rsiAlertOption: 'RSI Alert',

@@ -13,6 +13,10 @@ import { adoptFirstChart } from '../firstScreen/firstChartSlot';
 import { chartAppearance } from './chartAppearance';
 import { CHART_HEIGHT } from './chartConstants';
 import { createMarketFeed } from './createMarketFeed';
+import { LastCandlesStore } from './LastCandlesStore';
+import { RememberingFeed } from './RememberingFeed';
+import { sharedOfflinePrices } from './sharedOfflinePrices';
+import { showOfflineNotice } from './showOfflineNotice';
 import { installChartTestHook } from './installChartTestHook';
 import { markFirstCandles } from './markFirstCandles';
 
@@ -32,6 +36,14 @@ export interface CandleChartProps {
   readonly alerts: readonly AlertEntry[];
   /** The "+" on the axis or Alt+A asked for an alert at a level (nothing is created here). */
   readonly onAddAlert: (request: AddAlertRequest) => void;
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // blocked: the chart works online only
+  }
 }
 
 /** One candles error toast at a time: a failed older page is retried on every later scroll. */
@@ -75,18 +87,35 @@ export function CandleChart({
     const onAddAlert = (request: AddAlertRequest) => addAlert.current(request);
     // The chart the page drew before React, if it is still waiting (docs/architecture.md §7).
     const first = adoptFirstChart();
-    const created =
-      first?.adopt(element, createMarketFeed(market), { onLoadError, onAddAlert }) ??
-      new ChartController(element, {
-        feed: createMarketFeed(market),
+    // The first chart's feed already remembers (and catches up) around the one handed over.
+    let stopOffline = () => {};
+    let created: ChartController;
+    if (first) {
+      created = first.adopt(element, createMarketFeed(market), { onLoadError, onAddAlert });
+    } else {
+      const feed = new RememberingFeed(createMarketFeed(market), {
+        store: new LastCandlesStore(browserStorage()),
+        offline: sharedOfflinePrices,
+      });
+      created = new ChartController(element, {
+        feed,
         appearance: initialAppearance.current,
         onLoadError,
         onAddAlert,
         onFirstCandlesDrawn: markFirstCandles,
       });
+      const stopCatchUp = feed.startCatchUp(() => created.reload());
+      const hideNotice = showOfflineNotice(element, sharedOfflinePrices);
+      stopOffline = () => {
+        stopCatchUp();
+        hideNotice();
+        sharedOfflinePrices.set(undefined);
+      };
+    }
     controller.current = created;
     const uninstallHook = installChartTestHook(created);
     return () => {
+      stopOffline();
       uninstallHook();
       created.dispose();
       // The adopted chart's own element stays in the box otherwise (a remount makes a new chart).

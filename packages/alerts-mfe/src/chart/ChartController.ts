@@ -404,6 +404,15 @@ export class ChartController {
     this.startSession(view);
   }
 
+  /**
+   * Loads what is shown again, as a fresh start would (latest page, new stream): the chart drew
+   * kept candles offline and the network is back (`RememberingFeed`).
+   */
+  reload(): void {
+    if (this.disposed || !this.session) return;
+    this.startSession(this.session.view);
+  }
+
   /** Applies new theme colours (e.g. after a switch to dark mode); the data stays. */
   setAppearance(appearance: ChartAppearance): void {
     if (this.disposed) return;

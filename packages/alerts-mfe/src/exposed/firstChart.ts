@@ -12,6 +12,10 @@ import { chartAppearance } from '../chart/chartAppearance';
 import { ChartController } from '../chart/ChartController';
 import { CANDLE_PAGE_SIZE } from '../chart/chartConstants';
 import { HandoverFeed } from '../chart/HandoverFeed';
+import { LastCandlesStore } from '../chart/LastCandlesStore';
+import { RememberingFeed } from '../chart/RememberingFeed';
+import { sharedOfflinePrices } from '../chart/sharedOfflinePrices';
+import { showOfflineNotice } from '../chart/showOfflineNotice';
 // Loaded for its one effect: it reads the browser tests' flag when it loads, which must be when
 // the Alerts code first loads (now), not later with the screen's code. The hook itself is the
 // screen's to install (CandleChart, after the adoption): a test that reads bars reads a live screen.
@@ -111,7 +115,12 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
     ),
     delay(DATA_WAIT_MS),
   ]);
-  const feed = new HandoverFeed({ symbol, interval, limit: CANDLE_PAGE_SIZE, candles });
+  // Without a network the shell's request fails: the feed draws the candles last shown instead.
+  const handover = new HandoverFeed({ symbol, interval, limit: CANDLE_PAGE_SIZE, candles });
+  const feed = new RememberingFeed(handover, {
+    store: new LastCandlesStore(storage),
+    offline: sharedOfflinePrices,
+  });
   return new Promise<void>((resolve, reject) => {
     // Set right after the controller: its callbacks run later, never during its construction.
     const held: { first?: FirstChart } = {};
@@ -128,7 +137,10 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
       },
       onAddAlert: (request) => held.first?.requestAlert(request),
     });
-    const first = new FirstChart(screen.chart, controller, feed, () => {
+    // For the page's life: the notice and the catch-up move to the screen with the chart.
+    showOfflineNotice(screen.chart, sharedOfflinePrices);
+    feed.startCatchUp(() => controller.reload());
+    const first = new FirstChart(screen.chart, controller, handover, () => {
       screen.remove();
       options.onRemoved();
     });

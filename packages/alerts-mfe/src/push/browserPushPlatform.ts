@@ -1,4 +1,6 @@
 import { type PushPlatform } from './PushPlatform';
+import { pushSupportFrom } from './pushSupportFrom';
+import { readPushSignals } from './readPushSignals';
 
 /** How long to wait for the shell's service worker before giving up on push. */
 const SERVICE_WORKER_WAIT_MS = 10_000;
@@ -8,12 +10,8 @@ const SERVICE_WORKER_WAIT_MS = 10_000;
  * shell (`/sw.js`); a remote running on its own has none, and then push stays inactive.
  */
 export function browserPushPlatform(): PushPlatform {
-  const supported =
-    typeof navigator !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    typeof window !== 'undefined' &&
-    'PushManager' in window &&
-    'Notification' in window;
+  // Decided from the platform's signals (standalone display, PushManager), not a user agent.
+  const supported = pushSupportFrom(readPushSignals()) === 'supported';
   return {
     supported,
     permission: () => Notification.permission,

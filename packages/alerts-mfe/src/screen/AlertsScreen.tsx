@@ -16,6 +16,7 @@ import { useAlertsList } from '../hooks/useAlertsList';
 import { useAlertsState } from '../hooks/useAlertsState';
 import { usePushState } from '../hooks/usePushState';
 import { useChannels } from '../hooks/useChannels';
+import { useOffline } from '../hooks/useOffline';
 import { useOwnerId } from '../hooks/useOwnerId';
 import { createAlertReason, isReachableChannel } from '../channels/createAlertReason';
 import {
@@ -98,6 +99,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
   // its own, loaded after it): the shell has it downloaded while the first chart draws
   // (docs/architecture.md §7, "The first chart").
   const [showCards, setShowCards] = useState(false);
+  const offline = useOffline();
   useEffect(() => startTransition(() => setShowCards(true)), []);
 
   useUrlSelection(store);
@@ -251,11 +253,15 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
               interval={state.interval}
               symbolInfo={state.symbolInfo}
               market={market}
-              createReason={createAlertReason(
-                pushState,
-                channels.channels,
-                channels.kinds?.includes('telegram') ?? false,
-              )}
+              createReason={
+                offline
+                  ? ALERTS_MESSAGES.createNeedsConnection
+                  : createAlertReason(
+                      pushState,
+                      channels.channels,
+                      channels.kinds?.includes('telegram') ?? false,
+                    )
+              }
               ownerId={ownerId}
               alerts={alerts}
               onCreated={() => void reload()}

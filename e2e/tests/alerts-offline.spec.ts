@@ -1,0 +1,87 @@
+import { type Page } from '@playwright/test';
+import { askForChartHook, chartPriceData, waitForChartBars } from '../harness/chartBars';
+import { expect, test } from '../harness/fixtures';
+
+// Offline Alerts (issue #26): /alerts, reloaded with no network at all (browser offline, the
+// shell's and the remotes' servers stopped, as in shell-offline.spec.ts), draws the candles it
+// last showed, kept in the browser, says since when, and Create Alert says it needs the
+// connection; when the network returns the chart loads again and goes live.
+
+/** What an offline browser logs for the api's requests and the hub's failed negotiation. */
+const OFFLINE_REQUEST_FAILED =
+  /^console\.error: (Failed to load resource: net::ERR_INTERNET_DISCONNECTED|\[[\d:.TZ-]+\] Error: (Failed to start the connection: Error: )?Failed to complete negotiation with the server: TypeError: Failed to fetch)$/;
+
+const NOTICE = /^Offline — showing the last prices seen at \d{2}:\d{2}$/;
+const NEEDS_CONNECTION = 'Creating an alert needs the connection. You are offline.';
+const STATIC_PARTS = ['shell', 'alerts', 'positions'] as const;
+
+async function controlledByWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
+  });
+}
+
+/** The candles the chart keeps for offline use (LastCandlesStore), as [time, …, close] rows. */
+function keptRows(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i) ?? '';
+      if (key.startsWith('pairwatch:alerts:last-candles:BTCUSDT:')) {
+        return (JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[]).length;
+      }
+    }
+    return 0;
+  });
+}
+
+test.beforeEach(async ({ page, stack }) => {
+  await askForChartHook(page);
+  await stack.setPrice('BTCUSDT', 60000);
+});
+
+test('/alerts reloads offline with the last candles it showed, says so, refuses new alerts, and catches up online', async ({
+  page,
+  stack,
+  pageErrors,
+}) => {
+  await page.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
+  await controlledByWorker(page);
+  const online = await waitForChartBars(page);
+  await expect.poll(() => keptRows(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(500);
+  const notice = page.getByRole('status').filter({ hasText: 'Offline' });
+  await expect(notice).toHaveCount(0);
+
+  pageErrors.allow(OFFLINE_REQUEST_FAILED);
+  await page.context().setOffline(true);
+  for (const part of STATIC_PARTS) await stack.stopServer(part);
+  try {
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The kept candles, drawn: the same bars as online (the live one may have moved since).
+    const offline = await waitForChartBars(page);
+    expect(offline.length).toBe(online.length);
+    expect(offline[0]!.time).toBe(online[0]!.time);
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveText(NOTICE);
+    const create = page.getByRole('button', { name: 'Create Alert' });
+    await expect(create).toBeDisabled();
+    await expect(page.getByTestId('create-alert-reason')).toHaveText(NEEDS_CONNECTION);
+  } finally {
+    await page.context().setOffline(false);
+    for (const part of STATIC_PARTS) await stack.startServer(part);
+  }
+
+  // Back online: the chart loads again (the notice goes) and the live prices come in.
+  await expect(notice).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('create-alert-reason')).not.toHaveText(NEEDS_CONNECTION);
+  await stack.setPrice('BTCUSDT', 80000);
+  await expect
+    .poll(async () => (await chartPriceData(page)).at(-1)?.close, { timeout: 60_000 })
+    .toBeGreaterThan(70000);
+  const unexpected = pageErrors.seen.filter((text) => !OFFLINE_REQUEST_FAILED.test(text));
+  expect(unexpected).toEqual([]);
+});

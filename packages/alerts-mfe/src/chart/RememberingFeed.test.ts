@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { type Candle, type Interval, type SymbolId } from '@pairwatch/domain';
+import { candle, minuteCandles } from '../test-support/candles';
+import { FakeChartFeed } from '../test-support/FakeChartFeed';
+import { MemoryStorage } from '../test-support/MemoryStorage';
+import { CANDLE_PAGE_SIZE } from './chartConstants';
+import { LastCandlesStore } from './LastCandlesStore';
+import { OfflinePrices } from './OfflinePrices';
+import { RememberingFeed } from './RememberingFeed';
+
+const BTC = 'BTCUSDT' as SymbolId;
+const M1: Interval = 'OneMinute';
+const LATEST = { symbol: BTC, interval: M1, limit: CANDLE_PAGE_SIZE };
+const OFFLINE = new TypeError('Failed to fetch');
+
+describe('RememberingFeed', () => {
+  let inner: FakeChartFeed;
+  let store: LastCandlesStore;
+  let offline: OfflinePrices;
+  let onLine: boolean;
+  let now: number;
+  let feed: RememberingFeed;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    inner = new FakeChartFeed();
+    store = new LastCandlesStore(new MemoryStorage());
+    offline = new OfflinePrices();
+    onLine = true;
+    now = 1_000;
+    feed = new RememberingFeed(inner, {
+      store,
+      offline,
+      now: () => now,
+      onLine: () => onLine,
+      writeDelayMs: 100,
+    });
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('keeps the latest page and the live candles after it, shortly after they come', async () => {
+    const page = minuteCandles(0, 3);
+    const loading = feed.loadCandles(LATEST);
+    inner.load(0).resolve(page);
+    await expect(loading).resolves.toEqual(page);
+    const seen: Candle[] = [];
+    feed.watchCandles(BTC, M1, (c) => seen.push(c));
+    now = 2_000;
+    inner.emit(BTC, M1, candle(180, 105));
+    expect(seen).toEqual([candle(180, 105)]);
+    expect(store.read(BTC, M1)).toBeUndefined(); // not in the first paint's task
+    jest.advanceTimersByTime(100);
+    expect(store.read(BTC, M1)).toEqual({ candles: [...page, candle(180, 105)], seenAt: 2_000 });
+  });
+
+  it('draws the kept candles when the page fails offline, and says since when', async () => {
+    store.keep(BTC, M1, minuteCandles(0, 3), 500);
+    const loading = feed.loadCandles(LATEST);
+    inner.load(0).reject(OFFLINE);
+    await expect(loading).resolves.toEqual(minuteCandles(0, 3));
+    expect(offline.seenAt).toBe(500);
+  });
+
+  it('reports a refusal of the api as before, kept candles or not', async () => {
+    store.keep(BTC, M1, minuteCandles(0, 3), 500);
+    const refused = Object.assign(new Error('HTTP 503'), { status: 503 });
+    const loading = feed.loadCandles(LATEST);
+    inner.load(0).reject(refused);
+    await expect(loading).rejects.toBe(refused);
+    expect(offline.seenAt).toBeUndefined();
+  });
+
+  it('fails as before offline with nothing kept', async () => {
+    onLine = false;
+    const loading = feed.loadCandles(LATEST);
+    inner.load(0).reject(new Error('whatever'));
+    await expect(loading).rejects.toThrow('whatever');
+  });
+
+  it('catches up once the network is back: a live candle reloads instead of leaving a gap', async () => {
+    store.keep(BTC, M1, minuteCandles(0, 3), 500);
+    const reload = jest.fn();
+    const stop = feed.startCatchUp(reload);
+    const loading = feed.loadCandles(LATEST);
+    inner.load(0).reject(OFFLINE);
+    await loading;
+    const seen: Candle[] = [];
+    feed.watchCandles(BTC, M1, (c) => seen.push(c));
+    inner.emit(BTC, M1, candle(6_000, 200));
+    inner.emit(BTC, M1, candle(6_000, 201));
+    expect(seen).toEqual([]);
+    expect(reload).toHaveBeenCalledTimes(1);
+
+    // The chart loads again: live, and the notice goes.
+    const again = feed.loadCandles(LATEST);
+    inner.load(1).resolve(minuteCandles(5_940, 2));
+    await again;
+    expect(offline.seenAt).toBeUndefined();
+    inner.emit(BTC, M1, candle(6_000, 202));
+    expect(seen).toEqual([candle(6_000, 202)]);
+    stop();
+  });
+
+  it("catches up on the browser's online event", async () => {
+    store.keep(BTC, M1, minuteCandles(0, 3), 500);
+    const reload = jest.fn();
+    const stop = feed.startCatchUp(reload);
+    const loading = feed.loadCandles(LATEST);
+    inner.load(0).reject(OFFLINE);
+    await loading;
+    window.dispatchEvent(new Event('online'));
+    expect(reload).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});

@@ -1,0 +1,182 @@
+import { type Candle, type Interval, type SymbolId } from '@pairwatch/domain';
+import { type ChartFeed } from './ChartController';
+import { CANDLE_PAGE_SIZE } from './chartConstants';
+import { isOfflineFailure } from './isOfflineFailure';
+import { type LastCandlesStore } from './LastCandlesStore';
+import { type OfflinePrices } from './OfflinePrices';
+
+/** Options of a {@link RememberingFeed}. */
+export interface RememberingFeedOptions {
+  readonly store: LastCandlesStore;
+  readonly offline: OfflinePrices;
+  readonly now?: () => number;
+  readonly onLine?: () => boolean;
+  /**
+   * How long new data waits before it is written: writes come after the first paint and at most
+   * this often while candles stream in (a `pagehide` writes at once).
+   */
+  readonly writeDelayMs?: number;
+  /** While kept candles are shown, how often the latest page is asked again. */
+  readonly retryMs?: number;
+}
+
+interface Shown {
+  readonly symbol: SymbolId;
+  readonly interval: Interval;
+  candles: Candle[];
+  seenAt: number;
+  /** Kept candles drawn for want of a network (not the api's). */
+  stale: boolean;
+}
+
+const WRITE_DELAY_MS = 2_000;
+const RETRY_MS = 30_000;
+
+function browserOnLine(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+/**
+ * The chart's feed, remembering what the chart shows (issue #26): the latest page and the live
+ * candles after it go to a {@link LastCandlesStore}; when the latest page fails for want of a
+ * network, the kept candles are drawn instead and {@link OfflinePrices} says since when.
+ *
+ * @remarks Catching up (see {@link startCatchUp}): live candles cannot continue kept ones (there is
+ * a gap), so while kept candles are shown a live candle, a successful page, the browser's `online`
+ * event or a periodic retry asks the chart to load again, as a fresh start would. Imports no
+ * shared module: the first chart uses it.
+ */
+export class RememberingFeed implements ChartFeed {
+  private shown: Shown | undefined;
+  private writeTimer: ReturnType<typeof setTimeout> | undefined;
+  private reload: (() => void) | undefined;
+  private reloading = false;
+  private readonly now: () => number;
+  private readonly onLine: () => boolean;
+
+  constructor(
+    private readonly inner: ChartFeed,
+    private readonly options: RememberingFeedOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.onLine = options.onLine ?? browserOnLine;
+  }
+
+  loadCandles(request: Parameters<ChartFeed['loadCandles']>[0]): Promise<readonly Candle[]> {
+    const loaded = this.inner.loadCandles(request);
+    if (request.endTime !== undefined) return loaded; // history pages are not kept
+    return loaded.then(
+      (candles) => {
+        this.onLatest(request, candles);
+        return candles;
+      },
+      (error: unknown) => {
+        if (request.limit < CANDLE_PAGE_SIZE) throw error; // a gap fill: the stream goes on
+        const kept = isOfflineFailure(error, this.onLine())
+          ? this.options.store.read(request.symbol, request.interval)
+          : undefined;
+        this.reloading = false;
+        if (!kept) throw error;
+        this.shown = { ...request, candles: [...kept.candles], seenAt: kept.seenAt, stale: true };
+        this.options.offline.set(kept.seenAt);
+        return kept.candles;
+      },
+    );
+  }
+
+  watchCandles(
+    symbol: SymbolId,
+    interval: Interval,
+    onCandle: (candle: Candle) => void,
+  ): () => void {
+    return this.inner.watchCandles(symbol, interval, (candle) => {
+      const shown = this.shown;
+      if (shown?.stale && shown.symbol === symbol && shown.interval === interval) {
+        // The network is back, but this bar cannot follow the kept ones: load again.
+        this.catchUp();
+        return;
+      }
+      if (shown && shown.symbol === symbol && shown.interval === interval) {
+        merge(shown, [candle], this.now());
+        this.scheduleWrite();
+      }
+      onCandle(candle);
+    });
+  }
+
+  /**
+   * Lets the feed ask `reload` (the chart's `reload`) to load again once the network is back;
+   * returns the teardown. Also writes what is shown when the page goes away.
+   */
+  startCatchUp(reload: () => void): () => void {
+    this.reload = reload;
+    const onOnline = () => this.catchUp();
+    const onPageHide = () => this.write();
+    const retry = setInterval(() => {
+      if (this.shown?.stale) this.catchUp();
+    }, this.options.retryMs ?? RETRY_MS);
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', onOnline);
+      window.addEventListener('pagehide', onPageHide);
+    }
+    return () => {
+      this.reload = undefined;
+      clearInterval(retry);
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('online', onOnline);
+        window.removeEventListener('pagehide', onPageHide);
+      }
+    };
+  }
+
+  private onLatest(
+    request: { symbol: SymbolId; interval: Interval; limit: number },
+    candles: readonly Candle[],
+  ): void {
+    const shown = this.shown;
+    const samePair = shown?.symbol === request.symbol && shown.interval === request.interval;
+    if (shown && samePair && !shown.stale) {
+      merge(shown, candles, this.now()); // a gap fill
+    } else if (request.limit >= CANDLE_PAGE_SIZE) {
+      this.shown = { ...request, candles: [...candles], seenAt: this.now(), stale: false };
+      this.reloading = false;
+      this.options.offline.set(undefined);
+    } else {
+      if (shown?.stale && samePair) this.catchUp(); // the network answers again
+      return;
+    }
+    this.scheduleWrite();
+  }
+
+  private catchUp(): void {
+    if (!this.shown?.stale || this.reloading || !this.reload) return;
+    this.reloading = true;
+    this.reload();
+  }
+
+  private scheduleWrite(): void {
+    if (this.writeTimer !== undefined) return;
+    this.writeTimer = setTimeout(() => this.write(), this.options.writeDelayMs ?? WRITE_DELAY_MS);
+  }
+
+  private write(): void {
+    clearTimeout(this.writeTimer);
+    this.writeTimer = undefined;
+    const shown = this.shown;
+    if (!shown || shown.stale) return;
+    this.options.store.keep(shown.symbol, shown.interval, shown.candles, shown.seenAt);
+  }
+}
+
+/** Applies newer candles to what is shown (same time: replaced, newer: appended), bounded. */
+function merge(shown: Shown, candles: readonly Candle[], seenAt: number): void {
+  for (const candle of candles) {
+    const last = shown.candles[shown.candles.length - 1];
+    if (last && candle.time < last.time) continue;
+    if (last && candle.time === last.time) shown.candles[shown.candles.length - 1] = candle;
+    else shown.candles.push(candle);
+  }
+  if (shown.candles.length > CANDLE_PAGE_SIZE)
+    shown.candles.splice(0, shown.candles.length - CANDLE_PAGE_SIZE);
+  shown.seenAt = seenAt;
+}
