@@ -47,6 +47,7 @@ test('/alerts reloads offline with the last candles it showed, says so, refuses 
   page,
   stack,
   pageErrors,
+  artifacts,
 }) => {
   await page.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
   await controlledByWorker(page);
@@ -70,6 +71,13 @@ test('/alerts reloads offline with the last candles it showed, says so, refuses 
     const create = page.getByRole('button', { name: 'Create Alert' });
     await expect(create).toBeDisabled();
     await expect(page.getByTestId('create-alert-reason')).toHaveText(NEEDS_CONNECTION);
+    await artifacts.screenshot(page, 'offline-desktop');
+    // The same page at a phone's width, dark: for the eye (the notice over the chart, the reason).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await artifacts.screenshot(page, 'offline-phone-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 800 });
   } finally {
     await page.context().setOffline(false);
     for (const part of STATIC_PARTS) await stack.startServer(part);

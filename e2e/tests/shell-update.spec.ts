@@ -35,6 +35,7 @@ function rebuiltShell(): string {
 test('a rebuilt shell shows "New version — Reload", and Reload runs the new worker', async ({
   page,
   stack,
+  artifacts,
 }) => {
   await page.goto('/alerts');
   await page.evaluate(async () => {
@@ -64,6 +65,7 @@ test('a rebuilt shell shows "New version — Reload", and Reload runs the new wo
     await page.reload();
     const toast = page.locator('#notistack-snackbar').filter({ hasText: 'New version' });
     await expect(toast).toBeVisible({ timeout: 30_000 });
+    await artifacts.screenshot(page, 'new-version-toast');
     await clickOnScreen(page.getByRole('button', { name: 'Reload' }));
     await page.waitForEvent('load');
     await expect(page.getByRole('combobox', { name: 'Screen' })).toBeVisible();

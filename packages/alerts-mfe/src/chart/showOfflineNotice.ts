@@ -14,7 +14,8 @@ export function showOfflineNotice(parent: HTMLElement, offline: OfflinePrices): 
   notice.dataset.testid = 'offline-notice';
   Object.assign(notice.style, {
     position: 'absolute',
-    top: '36px',
+    // Below the legend, which takes two lines on a phone.
+    top: '52px',
     left: '50%',
     transform: 'translateX(-50%)',
     zIndex: '3',

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { type SymbolId } from '@pairwatch/domain';
 import { MARKET_DATA_MESSAGES } from '@pairwatch/market-data';
 import { showToast } from '@pairwatch/ui-kit';
+import { isOfflineFailure } from '../chart/isOfflineFailure';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { type AlertsMarketData } from '../screen/AlertsServices';
 import { type AlertsStore } from '../store/AlertsStore';
@@ -27,6 +28,8 @@ export function useSymbolInfo(
         (error: unknown) => {
           if (!current) return;
           store.symbolInfoFailed(symbol);
+          // Offline, the chart's notice says so already: no error toast for what it explains.
+          if (isOfflineFailure(error, navigator.onLine)) return;
           showToast({
             variant: 'error',
             title: ALERTS_MESSAGES.errorTitle,

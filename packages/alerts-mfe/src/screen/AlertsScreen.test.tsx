@@ -575,6 +575,17 @@ describe('AlertsScreen', () => {
       expect(prices().bars).toHaveLength(500);
     });
 
+    it('shows no symbols error toast while the browser is offline (the chart says it is offline)', async () => {
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const { market, render } = setup();
+      market.symbolsFail = true;
+      await render();
+      await waitFor(() => expect(market.symbolRequests.length).toBeGreaterThan(0));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText('An error occurred while fetching symbols info.')).toBeNull();
+    });
+
     it('draws the candles with the default format when the symbol info cannot be fetched', async () => {
       jest.spyOn(console, 'warn').mockImplementation(() => undefined);
       const { market, render } = setup();
