@@ -53,6 +53,22 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   return body as Record<string, unknown>;
 }
 
+/** Answers with what a control handler came to: its status and body, or its error's. */
+function answerWith(
+  response: ServerResponse,
+  outcome: Promise<{ status: number; body: unknown }>,
+): void {
+  outcome.then(
+    ({ status, body }) => answer(response, status, body),
+    (error: unknown) =>
+      answer(
+        response,
+        error instanceof ControlError ? error.status : 500,
+        error instanceof Error ? error.message : String(error),
+      ),
+  );
+}
+
 function optionalString(body: Record<string, unknown>, name: string): string | undefined {
   const value = body[name];
   if (value === undefined || typeof value === 'string') return value;
@@ -172,25 +188,9 @@ export async function startControlServer(
         (error: unknown) => answer(response, 500, String(error)),
       );
     } else if (request.method === 'POST' && pushMatch?.[1]) {
-      handlePush(push, pushMatch[1], request).then(
-        ({ status, body }) => answer(response, status, body),
-        (error: unknown) =>
-          answer(
-            response,
-            error instanceof ControlError ? error.status : 500,
-            error instanceof Error ? error.message : String(error),
-          ),
-      );
+      answerWith(response, handlePush(push, pushMatch[1], request));
     } else if (request.method === 'POST' && webhookMatch?.[1]) {
-      handleWebhooks(webhooks, webhookMatch[1], request).then(
-        ({ status, body }) => answer(response, status, body),
-        (error: unknown) =>
-          answer(
-            response,
-            error instanceof ControlError ? error.status : 500,
-            error instanceof Error ? error.message : String(error),
-          ),
-      );
+      answerWith(response, handleWebhooks(webhooks, webhookMatch[1], request));
     } else {
       request.resume();
       answer(response, 404, `No such control: ${request.method} ${url}`);
