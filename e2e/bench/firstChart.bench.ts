@@ -4,6 +4,7 @@ import { type Browser, type Page } from '@playwright/test';
 import { FIRST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
 import { test } from '../harness/fixtures';
 import { E2E_DIR } from '../harness/paths';
+import { controlledByWorker } from '../harness/serviceWorkerControl';
 
 // `pnpm bench:web`: navigation → first candles drawn, Pairwatch's /alerts against a bare page (one
 // HTML file, lightweight-charts' standalone build, one fetch of the same 500 bars from the same api,
@@ -152,17 +153,6 @@ async function routeBare(page: Page, shell: string, api: string): Promise<void> 
   await page.route(`${shell}/__bench/lwc.js`, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: script }),
   );
-}
-
-/** Resolves once a service worker controls the page (it has stored the app by then). */
-async function controlledByWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-    );
-  });
 }
 
 const median = (values: readonly number[]) => {

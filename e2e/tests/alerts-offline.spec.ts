@@ -1,29 +1,16 @@
 import { type Page } from '@playwright/test';
 import { askForChartHook, chartPriceData, waitForChartBars } from '../harness/chartBars';
 import { expect, test } from '../harness/fixtures';
+import { OFFLINE_REQUEST_FAILED, controlledByWorker } from '../harness/serviceWorkerControl';
 
 // Offline Alerts (issue #26): /alerts, reloaded with no network at all (browser offline, the
 // shell's and the remotes' servers stopped, as in shell-offline.spec.ts), draws the candles it
 // last showed, kept in the browser, says since when, and Create Alert says it needs the
 // connection; when the network returns the chart loads again and goes live.
 
-/** What an offline browser logs for the api's requests and the hub's failed negotiation. */
-const OFFLINE_REQUEST_FAILED =
-  /^console\.error: (Failed to load resource: net::ERR_INTERNET_DISCONNECTED|\[[\d:.TZ-]+\] Error: (Failed to start the connection: Error: )?Failed to complete negotiation with the server: TypeError: Failed to fetch)$/;
-
 const NOTICE = /^Offline — showing the last prices seen at \d{2}:\d{2}$/;
 const NEEDS_CONNECTION = 'Creating an alert needs the connection. You are offline.';
 const STATIC_PARTS = ['shell', 'alerts', 'positions'] as const;
-
-async function controlledByWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-    );
-  });
-}
 
 /** The candles the chart keeps for offline use (LastCandlesStore), as [time, …, close] rows. */
 function keptRows(page: Page): Promise<number> {

@@ -1,5 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
+import { OFFLINE_REQUEST_FAILED, controlledByWorker } from '../harness/serviceWorkerControl';
 
 // Offline start (issue #26): once the shell's service worker has installed, the app starts with
 // no network at all — the browser offline AND the shell's and the remotes' servers stopped, so
@@ -12,19 +13,6 @@ import { clickOnScreen, expect, test } from '../harness/fixtures';
  * cache), and nothing else: Chromium's line for each failed request, and the SignalR client's
  * two lines for the hub's failed negotiation (it retries; the prices catch up when it connects).
  */
-const OFFLINE_REQUEST_FAILED =
-  /^console\.error: (Failed to load resource: net::ERR_INTERNET_DISCONNECTED|\[[\d:.TZ-]+\] Error: (Failed to start the connection: Error: )?Failed to complete negotiation with the server: TypeError: Failed to fetch)$/;
-
-/** Resolves once a service worker controls the page and has stored the app (its install is done). */
-async function controlledByWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-    );
-  });
-}
 
 function pnlCell(page: Page): Locator {
   return page

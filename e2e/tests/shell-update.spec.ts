@@ -5,6 +5,7 @@ import { createAppServers } from '../../scripts/serveStack.mjs';
 import { clickOnScreen, expect, test } from '../harness/fixtures';
 import { E2E_DIR } from '../harness/paths';
 import { stackPorts } from '../harness/stackPorts';
+import { controlledByWorker } from '../harness/serviceWorkerControl';
 
 // A new shell build announces itself (issue #26): the browser finds the new /sw.js at the next
 // page load, installs it beside the one in control, and the page shows "New version — Reload";
@@ -38,13 +39,7 @@ test('a rebuilt shell shows "New version — Reload", and Reload runs the new wo
   artifacts,
 }) => {
   await page.goto('/alerts');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-    );
-  });
+  await controlledByWorker(page);
   const activeScript = () =>
     page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
