@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE } from '@pairwatch/domain';
 import { sameSymbolInfo } from './sameSymbolInfo';
 
-const btc = SYMBOL_CATALOGUE.BTCUSDT;
+const btc = DEFAULT_SYMBOL_CATALOGUE.BTCUSDT;
 
 describe('sameSymbolInfo', () => {
   it('treats a copy with the same values as the same info', () => {
@@ -10,7 +10,7 @@ describe('sameSymbolInfo', () => {
   });
 
   it('tells infos apart by symbol, assets and either format', () => {
-    expect(sameSymbolInfo(btc, SYMBOL_CATALOGUE.ETHUSDT)).toBe(false);
+    expect(sameSymbolInfo(btc, DEFAULT_SYMBOL_CATALOGUE.ETHUSDT)).toBe(false);
     expect(sameSymbolInfo(btc, { ...btc, quoteAsset: 'USDC' })).toBe(false);
     expect(sameSymbolInfo(btc, { ...btc, priceFormat: { precision: 2, minMove: 0.05 } })).toBe(
       false,

@@ -16,7 +16,7 @@ import {
   initialMachineState,
   pricePath,
   stepAlert,
-  SYMBOLS,
+  DEFAULT_SYMBOLS,
   type SymbolId,
   type UnixMillis,
   type UnixSeconds,
@@ -103,7 +103,7 @@ function makeAlerts(count: number): AlertRecord[] {
   const sorted = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
   const alerts: AlertRecord[] = [];
   for (let i = 0; i < count; i += 1) {
-    const symbol = SYMBOLS[i % SYMBOLS.length]!;
+    const symbol = DEFAULT_SYMBOLS[i % DEFAULT_SYMBOLS.length]!;
     const condition = ALERT_CONDITIONS[Math.floor(next() * ALERT_CONDITIONS.length)]!;
     const frequency = FREQUENCIES[Math.floor(next() * FREQUENCIES.length)]!;
     const make = (target: number, upper?: number, bars?: number): AlertRecord =>
@@ -236,8 +236,10 @@ class LinearScan {
     seed: (symbol: SymbolId) => readonly Candle[],
   ) {
     this.states = alerts.map((alert) => initialMachineState(alert));
-    this.symbolOf = Uint8Array.from(alerts, (alert) => SYMBOLS.indexOf(alert.symbol));
-    for (const symbol of SYMBOLS) this.closed.set(symbol, [...seed(symbol)]);
+    this.symbolOf = Uint8Array.from(alerts, (alert) =>
+      (DEFAULT_SYMBOLS as readonly string[]).indexOf(alert.symbol),
+    );
+    for (const symbol of DEFAULT_SYMBOLS) this.closed.set(symbol, [...seed(symbol)]);
   }
 
   /** One update of `symbol`'s stream; returns how many alerts fired. */
@@ -267,7 +269,7 @@ class LinearScan {
       }
       return observations;
     });
-    const wanted = SYMBOLS.indexOf(symbol);
+    const wanted = (DEFAULT_SYMBOLS as readonly string[]).indexOf(symbol);
     let fired = 0;
     for (let i = 0; i < this.alerts.length; i += 1) {
       if (this.symbolOf[i] !== wanted) continue;
@@ -291,16 +293,20 @@ function ms(start: bigint): string {
 
 function main(): void {
   console.log(
-    `alert engine bench: ${ALERTS.toLocaleString('en-US')} active price alerts (${ALERT_CONDITIONS.length} conditions; OnlyOnce, OncePerBar, OncePerMinute; OneMinute) over ${SYMBOLS.length} symbols`,
+    `alert engine bench: ${ALERTS.toLocaleString('en-US')} active price alerts (${ALERT_CONDITIONS.length} conditions; OnlyOnce, OncePerBar, OncePerMinute; OneMinute) over ${DEFAULT_SYMBOLS.length} symbols`,
   );
   let start = process.hrtime.bigint();
   const alerts = makeAlerts(ALERTS);
-  const seeds = new Map(SYMBOLS.map((symbol, s) => [symbol, history(random(1000 + s))]));
+  const seeds = new Map<SymbolId, Candle[]>(
+    DEFAULT_SYMBOLS.map((symbol, s) => [symbol, history(random(1000 + s))]),
+  );
   const seedOf = (symbol: SymbolId): Candle[] => seeds.get(symbol)!;
   console.log(`  records: ${ms(start)}`);
 
   start = process.hrtime.bigint();
-  const streams = new Map(SYMBOLS.map((symbol) => [symbol, new StreamEvaluator()]));
+  const streams = new Map<SymbolId, StreamEvaluator>(
+    DEFAULT_SYMBOLS.map((symbol) => [symbol, new StreamEvaluator()]),
+  );
   for (const alert of alerts) streams.get(alert.symbol)!.add(alert);
   console.log(`  add to ${streams.size} stream evaluators: ${ms(start)}`);
 
@@ -308,8 +314,10 @@ function main(): void {
   // that the staged alerts join their evaluators.
   start = process.hrtime.bigint();
   const sink = countingSink();
-  const markets = new Map(SYMBOLS.map((symbol, s) => [symbol, new QuietMarket(random(2000 + s))]));
-  for (const symbol of SYMBOLS) {
+  const markets = new Map(
+    DEFAULT_SYMBOLS.map((symbol, s) => [symbol, new QuietMarket(random(2000 + s))]),
+  );
+  for (const symbol of DEFAULT_SYMBOLS) {
     const stream = streams.get(symbol)!;
     stream.seedBars(seedOf(symbol));
     stream.onCandle(creationCandle(), T0 * 1000 + 1000, sink);
@@ -327,7 +335,7 @@ function main(): void {
     );
 
   const quiet = (i: number): void => {
-    const symbol = SYMBOLS[i % SYMBOLS.length]!;
+    const symbol = DEFAULT_SYMBOLS[i % DEFAULT_SYMBOLS.length]!;
     const { candle, at } = markets.get(symbol)!.update();
     streams.get(symbol)!.onCandle(candle, at, sink);
   };
@@ -336,10 +344,10 @@ function main(): void {
   start = process.hrtime.bigint();
   const scan = new LinearScan(alerts, seedOf);
   const scanMarkets = new Map(
-    SYMBOLS.map((symbol, s) => [symbol, new QuietMarket(random(3000 + s))]),
+    DEFAULT_SYMBOLS.map((symbol, s) => [symbol, new QuietMarket(random(3000 + s))]),
   );
   let scanFired = 0;
-  for (const symbol of SYMBOLS) {
+  for (const symbol of DEFAULT_SYMBOLS) {
     scanFired += scan.update(symbol, creationCandle(), T0 * 1000 + 1000);
     const { candle, at } = scanMarkets.get(symbol)!.update();
     scanFired += scan.update(symbol, candle, at);
@@ -347,7 +355,7 @@ function main(): void {
   console.log(`  linear scan setup (states, first two candles per symbol): ${ms(start)}`);
   start = process.hrtime.bigint();
   for (let i = 0; i < SCAN_ROUNDS; i += 1) {
-    const symbol = SYMBOLS[i % SYMBOLS.length]!;
+    const symbol = DEFAULT_SYMBOLS[i % DEFAULT_SYMBOLS.length]!;
     const { candle, at } = scanMarkets.get(symbol)!.update();
     scanFired += scan.update(symbol, candle, at);
   }
@@ -364,7 +372,7 @@ function main(): void {
   // Tick → decision latency: each onCandle timed alone.
   const latencies = new Float64Array(LATENCY_ROUNDS);
   for (let i = 0; i < LATENCY_ROUNDS; i += 1) {
-    const symbol = SYMBOLS[i % SYMBOLS.length]!;
+    const symbol = DEFAULT_SYMBOLS[i % DEFAULT_SYMBOLS.length]!;
     const { candle, at } = markets.get(symbol)!.update();
     const stream = streams.get(symbol)!;
     const before = process.hrtime.bigint();
@@ -402,7 +410,7 @@ function main(): void {
  * fire and are re-armed for the next round.
  */
 function fireK(): void {
-  const count = Math.max(2_000, Math.ceil(ALERTS / SYMBOLS.length));
+  const count = Math.max(2_000, Math.ceil(ALERTS / DEFAULT_SYMBOLS.length));
   const next = random(7);
   const stream = new StreamEvaluator();
   const levels: number[] = [];

@@ -2,7 +2,7 @@
 // sends, the answer is a 4xx problem+json (or a success), never a 5xx, and the process's memory
 // stays bounded. The seed is fixed, so a failure reproduces; the counts are printed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE, type UnixSeconds } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE, type UnixSeconds } from '@pairwatch/domain';
 import fc from 'fast-check';
 import { type FastifyInstance } from 'fastify';
 import { type AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config/loadConfig';
 import { FakeMarketData } from './test-support/FakeMarketData';
 import { tempDataDir } from './test-support/tempDataDir';
+import { fixedSymbolSource } from './test-support/fixedSymbolSource';
 
 const SEED = 20261124;
 const HTTP_RUNS = 10_000;
@@ -41,7 +42,7 @@ beforeAll(async () => {
   app = await buildApp({
     config: loadConfig({ DATA_DIR: dataDir.dir }),
     marketData: market,
-    symbols: { all: async () => SYMBOL_CATALOGUE },
+    symbols: fixedSymbolSource(),
     version: 'fuzz',
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

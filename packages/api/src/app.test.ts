@@ -1,5 +1,10 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE, type UnixSeconds } from '@pairwatch/domain';
+import {
+  DEFAULT_SYMBOL_CATALOGUE,
+  DEFAULT_SYMBOLS,
+  type SymbolInfo,
+  type UnixSeconds,
+} from '@pairwatch/domain';
 import { type FastifyInstance } from 'fastify';
 import { type AddressInfo, connect } from 'node:net';
 import { hostname } from 'node:os';
@@ -13,6 +18,16 @@ import { alertRecord } from './test-support/alertRecord';
 import { damageSqliteFile } from './test-support/damageSqliteFile';
 import { tempDataDir } from './test-support/tempDataDir';
 import { openAlertStore, SQLITE_FILE_NAME } from './storage/openAlertStore';
+import { fixedSymbolSource } from './test-support/fixedSymbolSource';
+
+/** A pair outside the ten defaults, quoted in BTC with 5 decimals. */
+const ETHBTC: SymbolInfo = {
+  symbol: 'ETHBTC',
+  baseAsset: 'ETH',
+  quoteAsset: 'BTC',
+  priceFormat: { precision: 5, minMove: 0.00001 },
+  quantityFormat: { precision: 4, minMove: 0.0001 },
+};
 
 const apps: FastifyInstance[] = [];
 const dataDir = tempDataDir();
@@ -26,9 +41,7 @@ async function setUp(
     ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
     config: loadConfig({ DATA_DIR: dataDir.dir, ...env }),
     marketData: market,
-    symbols: {
-      all: async () => ({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT, ETHUSDT: SYMBOL_CATALOGUE.ETHUSDT }),
-    },
+    symbols: fixedSymbolSource([ETHBTC]),
     version: '9.8.7',
   });
   apps.push(app);
@@ -41,7 +54,7 @@ async function setUpIn(dir: string): Promise<FastifyInstance & { market: FakeMar
   const app = await buildApp({
     config: loadConfig({ DATA_DIR: dir }),
     marketData: market,
-    symbols: { all: async () => ({}) },
+    symbols: fixedSymbolSource(),
     version: '0',
   });
   await app.ready();
@@ -96,7 +109,7 @@ describe('GET /candles', () => {
         [
           'symbol=BTCUSDX&interval=OneHour',
           'UNKNOWN_SYMBOL',
-          /^Unknown symbol 'BTCUSDX'\. Supported symbols: BTCUSDT, /,
+          /^Unknown symbol 'BTCUSDX': the market does not trade it now\. GET \/symbols lists/,
         ],
         ['symbol=btcusdt&interval=OneHour', 'UNKNOWN_SYMBOL', /^Unknown symbol 'btcusdt'/],
         ['symbol=BTCUSDT', 'INVALID_INTERVAL', /^An interval is required\. Use one of OneMinute, /],
@@ -273,20 +286,36 @@ describe('GET /candles', () => {
 });
 
 describe('GET /symbols', () => {
-  it('answers every symbol the exchange lists', async () => {
+  it('answers every pair the market trades, the ten defaults first', async () => {
     const { app } = await setUp();
     const response = await app.inject('/symbols');
-    expect(response.json()).toEqual({
-      BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT,
-      ETHUSDT: SYMBOL_CATALOGUE.ETHUSDT,
-    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Record<string, unknown>>();
+    expect(Object.keys(body)).toEqual([...DEFAULT_SYMBOLS, 'ETHBTC']);
+    expect(body.BTCUSDT).toEqual(DEFAULT_SYMBOL_CATALOGUE.BTCUSDT);
+    expect(body.ETHBTC).toEqual(ETHBTC);
   });
 
-  it('answers the listed symbols and leaves unknown ones out', async () => {
+  it('sends the catalogue compressed, cacheable, and 304 to a client that has it', async () => {
     const { app } = await setUp();
-    const response = await app.inject('/symbols/ETHUSDT,NOPE,ADAUSDT');
+    const first = await app.inject({ url: '/symbols', headers: { 'accept-encoding': 'br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString())).toHaveProperty('ETHBTC');
+    const again = await app.inject({ url: '/symbols', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await app.inject({ url: '/symbols', headers: { 'if-none-match': '"stale"' } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('answers the listed symbols in catalogue order and leaves unknown ones out', async () => {
+    const { app } = await setUp();
+    const response = await app.inject('/symbols/ETHBTC,NOPE,ADAUSDT,ETHUSDT');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ETHUSDT: SYMBOL_CATALOGUE.ETHUSDT });
+    expect(Object.keys(response.json())).toEqual(['ETHUSDT', 'ADAUSDT', 'ETHBTC']);
   });
 
   it.each([

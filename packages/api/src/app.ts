@@ -127,6 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // 3. Hub.
   const hubServer = new CandleHubServer({
     marketData,
+    symbols: deps.symbols,
     logger: app.log,
     allowedOrigins: config.corsOrigins,
     maxConnectionsPerClient: config.hubMaxConnectionsPerClient,
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(alertsPlugin, {
     config,
     marketData,
+    symbols: deps.symbols,
     hub: hubServer.hub,
     checks,
     ...(deps.cluster === undefined ? {} : { cluster: deps.cluster }),

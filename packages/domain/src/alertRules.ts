@@ -24,12 +24,13 @@ export const ALERT_TYPES: readonly AlertType[] = ['Price', 'Rsi'];
 
 /**
  * `Active` while it watches; `Triggered` once an `OnlyOnce` alert fired; `Expired` once its
- * `expiresAt` passed. A repeating alert stays `Active` until it expires or is deleted.
+ * `expiresAt` passed; `Halted` once its pair stopped trading (the market no longer lists it as
+ * `TRADING`). A repeating alert stays `Active` until it expires, halts or is deleted.
  */
-export type AlertStatus = 'Active' | 'Triggered' | 'Expired';
+export type AlertStatus = 'Active' | 'Triggered' | 'Expired' | 'Halted';
 
 /** The statuses, for readers that check them. */
-export const ALERT_STATUSES: readonly AlertStatus[] = ['Active', 'Triggered', 'Expired'];
+export const ALERT_STATUSES: readonly AlertStatus[] = ['Active', 'Triggered', 'Expired', 'Halted'];
 
 /** An alert as the api returns it (ISO 8601 timestamps; docs/architecture.md §3). */
 export interface Alert {

@@ -15,18 +15,36 @@ import {
 import { type Alert, alertDirection } from './alertRules';
 import { formatNumber } from './formatting';
 import { INTERVAL_INFO } from './intervals';
-import { SYMBOL_CATALOGUE } from './symbols';
+import { defaultSymbolInfo } from './symbols';
 
-/** The fields the words need. */
+/**
+ * The fields the words need, and `pricePrecision`: the decimals of the pair's prices from the
+ * market's catalogue (the ten defaults know theirs without it).
+ */
 export type DescribedAlert = Pick<
   Alert,
   'symbol' | 'type' | 'valueOnCreation' | 'valueTarget' | 'condition'
 > &
-  Partial<Pick<Alert, 'interval' | 'valueUpper' | 'bars' | 'message'>>;
+  Partial<Pick<Alert, 'interval' | 'valueUpper' | 'bars' | 'message'>> & {
+    readonly pricePrecision?: number;
+  };
 
-/** The precision an alert's values are written in: the symbol's price format, or 2 for RSI. */
-export function alertValuePrecision(alert: Pick<Alert, 'symbol' | 'type'>): number {
-  return alert.type === 'Rsi' ? 2 : SYMBOL_CATALOGUE[alert.symbol].priceFormat.precision;
+/** Decimals written for a pair whose format nobody passed: enough for sub-cent coins. */
+const UNKNOWN_PRICE_PRECISION = 8;
+
+/**
+ * The precision an alert's values are written in: 2 for RSI, else the pair's price format (the
+ * given `pricePrecision`, the default catalogue's, or 8 decimals when neither knows the pair).
+ */
+export function alertValuePrecision(
+  alert: Pick<Alert, 'symbol' | 'type'> & { readonly pricePrecision?: number },
+): number {
+  if (alert.type === 'Rsi') return 2;
+  return (
+    alert.pricePrecision ??
+    defaultSymbolInfo(alert.symbol)?.priceFormat.precision ??
+    UNKNOWN_PRICE_PRECISION
+  );
 }
 
 /** A percent with at most one decimal: 8.1, 5, 12.5. */

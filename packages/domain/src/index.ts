@@ -7,18 +7,24 @@ export { type UnixSeconds, type UnixMillis, toUnixSeconds, toUnixMillis } from '
 // symbols: the supported pairs, their catalogue and formats, logos, the Alerts screen's stored symbol.
 export {
   type SymbolId,
+  type DefaultSymbolId,
   type NumberFormat,
   type SymbolInfo,
-  SYMBOLS,
+  DEFAULT_SYMBOLS,
   DEFAULT_SYMBOL,
   isSymbolId,
-  SYMBOL_CATALOGUE,
+  isDefaultSymbol,
+  DEFAULT_SYMBOL_CATALOGUE,
+  defaultSymbolInfo,
+  guessSymbolInfo,
   formatFromStep,
-  symbolIconFile,
   ALERTS_STORE_KEY,
   persistedAlertsSymbol,
   parseSymbolsInfo,
 } from './symbols';
+
+// assetIcons: which base assets have a bundled logo, and its file.
+export { assetIconFile } from './assetIcons';
 
 // intervals: the supported intervals, their facts, and candle open times.
 export {

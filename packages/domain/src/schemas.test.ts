@@ -204,9 +204,9 @@ describe('positionFormSchema', () => {
     expect(await errorOf(positionFormSchema, { ...valid, [field]: value })).toBe(message);
   });
 
-  it('rejects a side other than Buy or Sell and an unknown symbol', async () => {
+  it('rejects a side other than Buy or Sell and a symbol that is no pair id', async () => {
     expect(await errorOf(positionFormSchema, { ...valid, side: 'Hold' })).toMatch(/side/);
-    expect(await errorOf(positionFormSchema, { ...valid, symbol: 'XRPUSDT' })).toMatch(/symbol/);
+    expect(await errorOf(positionFormSchema, { ...valid, symbol: 'xrp/usdt' })).toMatch(/symbol/);
   });
 });
 

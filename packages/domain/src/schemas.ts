@@ -17,7 +17,7 @@ import {
 } from './alertCondition';
 import { ALERT_TYPES, type AlertType } from './alertRules';
 import { POSITION_SIDES, type PositionSide } from './positions';
-import { SYMBOL_CATALOGUE, SYMBOLS, type SymbolId, isSymbolId } from './symbols';
+import { defaultSymbolInfo, type SymbolId, isSymbolId } from './symbols';
 
 /**
  * The most decimals an amount may have: the tables show an amount with as many decimals as it
@@ -234,7 +234,7 @@ interface SchemaContext {
  */
 function pricePrecisionOf(symbol: unknown, context: SchemaContext | undefined): number | undefined {
   if (!isSymbolId(symbol)) return undefined;
-  return context?.pricePrecision ?? SYMBOL_CATALOGUE[symbol].priceFormat.precision;
+  return context?.pricePrecision ?? defaultSymbolInfo(symbol)?.priceFormat.precision;
 }
 
 /**
@@ -394,7 +394,11 @@ const takeProfitSchema = () =>
  * {@link positionFormSchema}'s take-profit rule.
  */
 export const positionFieldsSchema = yup.object({
-  symbol: yup.mixed<SymbolId>().oneOf(SYMBOLS).required(),
+  // Any pair id: which pairs the market lists is the catalogue's answer, not the schema's.
+  symbol: yup
+    .mixed<SymbolId>()
+    .required()
+    .test('symbol-shape', 'symbol must be a pair id such as ETHBTC', (value) => isSymbolId(value)),
   side: yup.mixed<PositionSide>().oneOf(POSITION_SIDES).required(),
   amount: amountSchema(),
   price: priceSchema(),

@@ -1,17 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
+import { assetIconFile } from './assetIcons';
 import {
-  SYMBOLS,
-  SYMBOL_CATALOGUE,
+  DEFAULT_SYMBOLS,
+  DEFAULT_SYMBOL_CATALOGUE,
   formatFromStep,
   isSymbolId,
   persistedAlertsSymbol,
-  symbolIconFile,
+  defaultSymbolInfo,
+  guessSymbolInfo,
+  isDefaultSymbol,
   parseSymbolsInfo,
 } from './symbols';
 
 describe('symbols catalogue', () => {
   it('lists exactly the spec pairs, each quoted in USDT with a format', () => {
-    expect(SYMBOLS).toEqual([
+    expect(DEFAULT_SYMBOLS).toEqual([
       'BTCUSDT',
       'ETHUSDT',
       'BNBUSDT',
@@ -23,13 +26,26 @@ describe('symbols catalogue', () => {
       'ATOMUSDT',
       'USDCUSDT',
     ]);
-    for (const symbol of SYMBOLS) {
-      const info = SYMBOL_CATALOGUE[symbol];
+    for (const symbol of DEFAULT_SYMBOLS) {
+      const info = DEFAULT_SYMBOL_CATALOGUE[symbol];
       expect(`${info.baseAsset}${info.quoteAsset}`).toBe(symbol);
       expect(info.priceFormat.minMove).toBe(Number(`1e-${info.priceFormat.precision}`));
     }
     expect(isSymbolId('BTCUSDT')).toBe(true);
     expect(isSymbolId('btcusdt')).toBe(false);
+  });
+
+  it('takes any pair id shaped as the exchange spells it, and knows which are the defaults', () => {
+    for (const symbol of ['ETHBTC', 'PEPEUSDT', '1000SATSUSDT', 'BTCFDUSD']) {
+      expect(isSymbolId(symbol)).toBe(true);
+      expect(isDefaultSymbol(symbol)).toBe(false);
+      expect(defaultSymbolInfo(symbol)).toBeUndefined();
+    }
+    for (const bad of ['', 'B', 'BTC-USDT', 'BTC USDT', 'A'.repeat(21), 'btcusdt', 42, null]) {
+      expect(isSymbolId(bad)).toBe(false);
+    }
+    expect(isDefaultSymbol('ETHUSDT')).toBe(true);
+    expect(defaultSymbolInfo('ETHUSDT')?.priceFormat.precision).toBe(2);
   });
 
   it('derives display formats from exchange steps', () => {
@@ -40,11 +56,27 @@ describe('symbols catalogue', () => {
   });
 });
 
-describe('symbolIconFile', () => {
-  it('names each logo after its base asset in lower case', () => {
-    expect(symbolIconFile('BTCUSDT')).toBe('btc.png');
-    expect(SYMBOLS.map(symbolIconFile)).toContain('usdc.png');
-    expect(new Set(SYMBOLS.map(symbolIconFile)).size).toBe(SYMBOLS.length);
+describe('guessSymbolInfo', () => {
+  it('knows the defaults and splits any other pair at a known quote asset', () => {
+    expect(guessSymbolInfo('ETHUSDT')).toBe(DEFAULT_SYMBOL_CATALOGUE.ETHUSDT);
+    expect(guessSymbolInfo('ETHBTC')).toMatchObject({ baseAsset: 'ETH', quoteAsset: 'BTC' });
+    expect(guessSymbolInfo('BTCFDUSD')).toMatchObject({ baseAsset: 'BTC', quoteAsset: 'FDUSD' });
+    expect(guessSymbolInfo('PEPEUSDT').priceFormat.precision).toBe(8);
+    expect(guessSymbolInfo('XYZ123')).toMatchObject({ baseAsset: 'XYZ123', quoteAsset: '' });
+    // A pair that is only a quote asset's name keeps it as its base.
+    expect(guessSymbolInfo('USDT')).toMatchObject({ baseAsset: 'USDT', quoteAsset: '' });
+  });
+});
+
+describe('assetIconFile', () => {
+  it('names each default logo after its base asset in lower case, and none for an asset without one', () => {
+    expect(assetIconFile('BTC')).toBe('btc.png');
+    const files = DEFAULT_SYMBOLS.map((symbol) =>
+      assetIconFile(DEFAULT_SYMBOL_CATALOGUE[symbol].baseAsset),
+    );
+    expect(files).toContain('usdc.png');
+    expect(new Set(files).size).toBe(DEFAULT_SYMBOLS.length);
+    expect(assetIconFile('NOSUCHCOIN')).toBeUndefined();
   });
 });
 
@@ -59,7 +91,7 @@ describe('persistedAlertsSymbol', () => {
     ['corrupt JSON', '{"state":'],
     ['JSON null', 'null'],
     ['no state', '{"version":0}'],
-    ['an unsupported symbol', '{"state":{"symbol":"FOOUSDT"}}'],
+    ['a string that is no pair id', '{"state":{"symbol":"btc/usdt"}}'],
     ['a symbol of the wrong type', '{"state":{"symbol":42}}'],
   ])('is undefined for %s', (_, raw) => {
     expect(persistedAlertsSymbol(raw)).toBeUndefined();

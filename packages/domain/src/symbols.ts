@@ -5,8 +5,12 @@
  * @module
  */
 
-/** The supported trading pairs, in the spec's order. */
-export const SYMBOLS = [
+/**
+ * The spec's ten pairs, in its order: the defaults offered first in the picker, with bundled logos
+ * and formats known without asking the exchange. Any other pair the market lists is reachable too
+ * (architecture §3, `GET /symbols`).
+ */
+export const DEFAULT_SYMBOLS = [
   'BTCUSDT',
   'ETHUSDT',
   'BNBUSDT',
@@ -19,15 +23,33 @@ export const SYMBOLS = [
   'USDCUSDT',
 ] as const;
 
-/** One of the supported trading pairs. */
-export type SymbolId = (typeof SYMBOLS)[number];
+/** One of the spec's ten default pairs. */
+export type DefaultSymbolId = (typeof DEFAULT_SYMBOLS)[number];
+
+/**
+ * A spot pair id as the exchange spells it ("BTCUSDT", "ETHBTC", "1000SATSUSDT"). Its shape is
+ * checked by {@link isSymbolId}; whether the market lists it is the catalogue's answer
+ * (`GET /symbols`), which changes as pairs are listed and delisted.
+ */
+export type SymbolId = string;
 
 /** The default symbol of the alerts screen and of a new position. */
-export const DEFAULT_SYMBOL: SymbolId = 'BTCUSDT';
+export const DEFAULT_SYMBOL: DefaultSymbolId = 'BTCUSDT';
 
-/** Tells whether a string names a supported symbol (case-sensitive, as on the wire). */
+/** What a pair id looks like: upper-case letters and digits, 2 to 20 of them (Binance's own rule). */
+const SYMBOL_SHAPE = /^[A-Z0-9]{2,20}$/;
+
+/**
+ * Tells whether a value is shaped like a pair id (case-sensitive, as on the wire). It says nothing
+ * of whether the market lists the pair: the api answers that from its catalogue.
+ */
 export function isSymbolId(value: unknown): value is SymbolId {
-  return typeof value === 'string' && (SYMBOLS as readonly string[]).includes(value);
+  return typeof value === 'string' && SYMBOL_SHAPE.test(value);
+}
+
+/** Tells whether a value names one of the ten default pairs. */
+export function isDefaultSymbol(value: unknown): value is DefaultSymbolId {
+  return typeof value === 'string' && (DEFAULT_SYMBOLS as readonly string[]).includes(value);
 }
 
 /** A display format: digits after the decimal point and the smallest step. */
@@ -46,7 +68,7 @@ export interface SymbolInfo {
 }
 
 function info(
-  symbol: SymbolId,
+  symbol: DefaultSymbolId,
   baseAsset: string,
   pricePrecision: number,
   quantityPrecision: number,
@@ -61,10 +83,10 @@ function info(
 }
 
 /**
- * The catalogue of supported pairs with their default formats (Binance's tick and lot sizes at the
+ * The ten default pairs with their formats (Binance's tick and lot sizes at the
  * time of writing). The api replaces the formats with the live exchange's filters when it has them.
  */
-export const SYMBOL_CATALOGUE: Readonly<Record<SymbolId, SymbolInfo>> = {
+export const DEFAULT_SYMBOL_CATALOGUE: Readonly<Record<DefaultSymbolId, SymbolInfo>> = {
   BTCUSDT: info('BTCUSDT', 'BTC', 2, 5),
   ETHUSDT: info('ETHUSDT', 'ETH', 2, 4),
   BNBUSDT: info('BNBUSDT', 'BNB', 2, 3),
@@ -94,13 +116,52 @@ export function formatFromStep(step: string): NumberFormat {
 }
 
 /**
- * The file name of a symbol's logo (its base asset, lower case, as in `cryptocurrency-icons`),
- * which the shell serves under `/icons/`.
- *
- * @example `symbolIconFile('BTCUSDT')` → `'btc.png'`
+ * The facts of one of the ten default pairs, or `undefined` for any other pair (whose facts come
+ * from the api's catalogue).
  */
-export function symbolIconFile(symbol: SymbolId): string {
-  return `${SYMBOL_CATALOGUE[symbol].baseAsset.toLowerCase()}.png`;
+export function defaultSymbolInfo(symbol: SymbolId): SymbolInfo | undefined {
+  return isDefaultSymbol(symbol) ? DEFAULT_SYMBOL_CATALOGUE[symbol] : undefined;
+}
+
+/** Quote assets Binance lists pairs in, longest first so "FDUSD" wins over "USD"-like tails. */
+const KNOWN_QUOTES = [
+  'FDUSD',
+  'USDT',
+  'USDC',
+  'TUSD',
+  'BUSD',
+  'BTC',
+  'ETH',
+  'BNB',
+  'EUR',
+  'TRY',
+  'BRL',
+  'JPY',
+  'DAI',
+  'SOL',
+  'XRP',
+] as const;
+
+/** A guess's price and quantity format: 8 decimals, what Binance quotes the finest pairs in. */
+const GUESSED_FORMAT: NumberFormat = { precision: 8, minMove: 1e-8 };
+
+/**
+ * The facts of a pair for display before the catalogue has answered: a default pair's own, else a
+ * guess (the quote asset split off the end, 8 decimals) that the catalogue's answer replaces.
+ *
+ * @example `guessSymbolInfo('ETHBTC')` → `{ baseAsset: 'ETH', quoteAsset: 'BTC', priceFormat: { precision: 8, … } }`
+ */
+export function guessSymbolInfo(symbol: SymbolId): SymbolInfo {
+  const known = defaultSymbolInfo(symbol);
+  if (known !== undefined) return known;
+  const quote = KNOWN_QUOTES.find((q) => symbol.endsWith(q) && symbol.length > q.length) ?? '';
+  return {
+    symbol,
+    baseAsset: symbol.slice(0, symbol.length - quote.length),
+    quoteAsset: quote,
+    priceFormat: GUESSED_FORMAT,
+    quantityFormat: GUESSED_FORMAT,
+  };
 }
 
 /**
@@ -112,7 +173,7 @@ export const ALERTS_STORE_KEY = 'persistent-alerts-store';
 
 /**
  * The symbol stored under {@link ALERTS_STORE_KEY}, or `undefined` when nothing usable is stored
- * (missing, corrupt, or a symbol the app does not support).
+ * (missing, corrupt, or not shaped like a pair id).
  *
  * @example `persistedAlertsSymbol('{"state":{"symbol":"ETHUSDT"},"version":0}') // 'ETHUSDT'`
  */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { SYMBOL_CATALOGUE, type Position } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE, type Position } from '@pairwatch/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { type Observable, throwError } from 'rxjs';
@@ -328,7 +328,7 @@ describe('PositionsScreen', () => {
   it('uses the api symbol formats once they load, and the catalogue when the call fails', async () => {
     const market = new FakeMarket();
     market.symbolsInfo = {
-      BTCUSDT: { ...SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 1, minMove: 0.1 } },
+      BTCUSDT: { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 1, minMove: 0.1 } },
     };
     const store = await storeWith(btcBuy);
     const first = renderPositionsScreen({ store, market });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE } from '@pairwatch/domain';
 import startFirstChart from '../exposed/firstChart';
 import { adoptFirstChart } from '../firstScreen/firstChartSlot';
 import { candle, minuteCandles } from '../test-support/candles';
@@ -23,7 +23,7 @@ async function drawFirstChart(onRemoved: () => void = () => undefined): Promise<
     symbol: 'BTCUSDT',
     interval: 'OneMinute',
     candles: answer(BARS),
-    symbolInfo: answer({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT }),
+    symbolInfo: answer({ BTCUSDT: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT }),
     onRemoved,
   });
 }
@@ -34,7 +34,7 @@ function chartFor(market: FakeMarketData) {
       market={market}
       symbol="BTCUSDT"
       interval="OneMinute"
-      symbolInfo={SYMBOL_CATALOGUE.BTCUSDT}
+      symbolInfo={DEFAULT_SYMBOL_CATALOGUE.BTCUSDT}
       symbolInfoStatus="loaded"
       alerts={[]}
       onAddAlert={() => undefined}

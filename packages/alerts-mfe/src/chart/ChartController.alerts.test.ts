@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { type Alert, SYMBOL_CATALOGUE, computeRsiCandles, hasRsiValue } from '@pairwatch/domain';
+import { type Alert, DEFAULT_SYMBOL_CATALOGUE, computeRsiCandles, hasRsiValue } from '@pairwatch/domain';
 import { anAlert } from '../test-support/alerts';
 import { candle, minuteCandles } from '../test-support/candles';
 import { FakeChartFeed } from '../test-support/FakeChartFeed';
@@ -18,7 +18,7 @@ const T0 = 1_700_000_040;
 const BTC: ChartView = {
   symbol: 'BTCUSDT',
   interval: 'OneMinute',
-  symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
+  symbolInfo: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
   symbolInfoLoading: false,
 };
 const APPEARANCE = {
@@ -140,7 +140,7 @@ describe('ChartController legend, alert levels and the "+"', () => {
       const data = await loadFirstPage({
         ...BTC,
         symbol: 'DOGEUSDT',
-        symbolInfo: SYMBOL_CATALOGUE.DOGEUSDT,
+        symbolInfo: DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT,
       });
       expect(field('close')).toBe(data[499]!.close.toFixed(5));
       chart.emitCrosshair({ time: data[3]!.time, point: { x: 10, y: 50 }, paneIndex: 0 });
@@ -216,7 +216,7 @@ describe('ChartController legend, alert levels and the "+"', () => {
         ['price', 120],
         ['rsi', 30],
       ]);
-      await loadFirstPage({ ...BTC, symbol: 'ETHUSDT', symbolInfo: SYMBOL_CATALOGUE.ETHUSDT });
+      await loadFirstPage({ ...BTC, symbol: 'ETHUSDT', symbolInfo: DEFAULT_SYMBOL_CATALOGUE.ETHUSDT });
       expect(alertLines().map((line) => line.price)).toEqual([65_000]);
     });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE } from '@pairwatch/domain';
 import { candle, minuteCandles } from '../test-support/candles';
 import { FakeChartFeed } from '../test-support/FakeChartFeed';
 import { ManualFrames } from '../test-support/ManualFrames';
@@ -25,10 +25,10 @@ const APPEARANCE = {
 const BTC: ChartView = {
   symbol: 'BTCUSDT',
   interval: 'OneMinute',
-  symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
+  symbolInfo: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
   symbolInfoLoading: false,
 };
-const DOGE: ChartView = { ...BTC, symbol: 'DOGEUSDT', symbolInfo: SYMBOL_CATALOGUE.DOGEUSDT };
+const DOGE: ChartView = { ...BTC, symbol: 'DOGEUSDT', symbolInfo: DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT };
 
 async function settle(): Promise<void> {
   await Promise.resolve();

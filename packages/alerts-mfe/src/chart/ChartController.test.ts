@@ -3,7 +3,7 @@ import {
   type RsiCandle,
   type SymbolInfo,
   type UnixSeconds,
-  SYMBOL_CATALOGUE,
+  DEFAULT_SYMBOL_CATALOGUE,
   computeRsiCandles,
   formatNumber,
   hasRsiValue,
@@ -35,7 +35,7 @@ const APPEARANCE = {
 const BTC: ChartView = {
   symbol: 'BTCUSDT',
   interval: 'OneMinute',
-  symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
+  symbolInfo: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
   symbolInfoLoading: false,
 };
 /** BTCUSDT while its symbol info loads. */
@@ -263,7 +263,7 @@ describe('ChartController', () => {
     expectPriceFormat(2, 0.01);
     controller.show(BTC_LOADING);
     expectPriceFormat(2, 0.01);
-    const doge = { ...SYMBOL_CATALOGUE.DOGEUSDT, priceFormat: { precision: 6, minMove: 0.000001 } };
+    const doge = { ...DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT, priceFormat: { precision: 6, minMove: 0.000001 } };
     controller.show({ ...BTC, symbol: 'DOGEUSDT', symbolInfo: doge });
     expectPriceFormat(6, 0.000001);
   });
@@ -301,7 +301,7 @@ describe('ChartController', () => {
       await settle();
       const setDataCalls = prices().setDataCalls;
       const clears = chart.crosshairClears;
-      const info = { ...SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 1, minMove: 0.1 } };
+      const info = { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 1, minMove: 0.1 } };
       controller.show(BTC_LOADING); // a refetch starts: what is drawn stays
       controller.show({ ...BTC, symbolInfo: info });
       expectPriceFormat(1, 0.1);
@@ -498,7 +498,7 @@ describe('ChartController', () => {
   it('resets when the symbol info changes, even for the same symbol', async () => {
     await loadFirstPage();
     const clears = chart.crosshairClears;
-    const finer = { ...SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 3, minMove: 0.001 } };
+    const finer = { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 3, minMove: 0.001 } };
     controller.show({ ...BTC, symbolInfo: finer });
     expect(prices().bars).toHaveLength(0);
     expect(chart.crosshairClears).toBe(clears + 1);
@@ -514,7 +514,7 @@ describe('ChartController', () => {
     await settle();
     const setDataCalls = prices().setDataCalls;
     controller.show(BTC_LOADING); // the refetch is in flight
-    controller.show({ ...BTC, symbolInfo: refetched(SYMBOL_CATALOGUE.BTCUSDT) });
+    controller.show({ ...BTC, symbolInfo: refetched(DEFAULT_SYMBOL_CATALOGUE.BTCUSDT) });
     expect(feed.loads).toHaveLength(2);
     expect(prices().bars).toHaveLength(1000);
     expect(prices().setDataCalls).toBe(setDataCalls);
@@ -537,7 +537,7 @@ describe('ChartController', () => {
 
   it('ignores a first page that arrives after the view changed', async () => {
     controller.show(BTC);
-    controller.show({ ...BTC, symbol: 'ETHUSDT', symbolInfo: SYMBOL_CATALOGUE.ETHUSDT });
+    controller.show({ ...BTC, symbol: 'ETHUSDT', symbolInfo: DEFAULT_SYMBOL_CATALOGUE.ETHUSDT });
     feed.load(0).resolve(minuteCandles(T0, 500));
     await settle();
     expect(prices().bars).toHaveLength(0);

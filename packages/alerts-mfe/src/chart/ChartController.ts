@@ -9,7 +9,7 @@ import {
   RSI_LOOKBACK,
   RSI_OVERBOUGHT,
   RSI_OVERSOLD,
-  SYMBOL_CATALOGUE,
+  guessSymbolInfo,
   formatNumber,
   hasRsiValue,
   intervalShowsTime,
@@ -172,10 +172,10 @@ function formatSettled(view: ChartView): boolean {
 
 /**
  * The symbol's price format (product §2: 2 decimals unless the symbol says otherwise); without
- * its info, the domain catalogue's format of that symbol.
+ * its info, the default catalogue's format (or a guess of 8 decimals for another pair).
  */
 function priceFormatOf(view: ChartView): NumberFormat {
-  return (view.symbolInfo ?? SYMBOL_CATALOGUE[view.symbol]).priceFormat;
+  return (view.symbolInfo ?? guessSymbolInfo(view.symbol)).priceFormat;
 }
 
 /** The line between the two panes, in CSS pixels (lightweight-charts' pane separator). */

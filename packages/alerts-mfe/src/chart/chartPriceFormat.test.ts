@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE } from '@pairwatch/domain';
 import { chartPriceFormat } from './chartPriceFormat';
 import { describeLegendBar } from './describeLegendBar';
 
@@ -19,16 +19,16 @@ describe('chartPriceFormat', () => {
   });
 
   it('keeps the pair’s tick as the axis’ step', () => {
-    expect(chartPriceFormat(SYMBOL_CATALOGUE.DOGEUSDT.priceFormat)).toMatchObject({
+    expect(chartPriceFormat(DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT.priceFormat)).toMatchObject({
       type: 'custom',
-      minMove: SYMBOL_CATALOGUE.DOGEUSDT.priceFormat.minMove,
+      minMove: DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT.priceFormat.minMove,
     });
   });
 
   it('writes a close exactly as the legend does', () => {
     const bar = { open: 87_000, high: 88_123.4, low: 86_999.99, close: 87_654.32 };
     for (const symbol of ['BTCUSDT', 'DOGEUSDT', 'ETHUSDT'] as const) {
-      const format = SYMBOL_CATALOGUE[symbol].priceFormat;
+      const format = DEFAULT_SYMBOL_CATALOGUE[symbol].priceFormat;
       const legend = describeLegendBar(bar, undefined, format.precision);
       expect(chartPriceFormat(format).formatter(bar.close)).toBe(legend.close);
       expect(chartPriceFormat(format).formatter(bar.high)).toBe(legend.high);

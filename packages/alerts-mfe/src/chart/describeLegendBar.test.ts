@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE, SYMBOLS } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE, DEFAULT_SYMBOLS } from '@pairwatch/domain';
 import { describeLegendBar } from './describeLegendBar';
 
 describe('describeLegendBar', () => {
@@ -37,8 +37,8 @@ describe('describeLegendBar', () => {
   });
 
   it('uses each symbol’s own precision', () => {
-    for (const symbol of SYMBOLS) {
-      const { precision } = SYMBOL_CATALOGUE[symbol].priceFormat;
+    for (const symbol of DEFAULT_SYMBOLS) {
+      const { precision } = DEFAULT_SYMBOL_CATALOGUE[symbol].priceFormat;
       const bar = describeLegendBar({ open: 1, high: 2, low: 0.5, close: 1.5 }, 1, precision);
       const decimals = (text: string) => text.split('.')[1]?.length ?? 0;
       expect([symbol, decimals(bar.open), decimals(bar.close), decimals(bar.change)]).toEqual([

@@ -3,7 +3,8 @@ import {
   INTERVAL_INFO,
   type Interval,
   type SymbolId,
-  symbolIconFile,
+  assetIconFile,
+  guessSymbolInfo,
 } from '@pairwatch/domain';
 import { FIRST_SCREEN_ALERTS, type FirstScreenAlertsColors } from '@pairwatch/ui-kit/colors';
 import { ALERTS_MESSAGES } from '../alertsMessages';
@@ -67,7 +68,7 @@ const LAYOUT = `.pwa{display:flex;flex-direction:column;gap:${spacing}px;padding
 .pwa-pickers{display:flex;flex-wrap:wrap;align-items:center;column-gap:${spacing}px;row-gap:${spacing / 2}px;margin-bottom:${spacing}px}
 .pwa-control{box-sizing:border-box;border:1px solid;font-weight:${button.fontWeight}}
 .pwa-symbol{display:flex;align-items:center;gap:${spacing / 2}px;width:180px;height:${button.height}px;padding:5px 15px;border-radius:${borderRadius}px;font-size:${button.fontSize};line-height:${button.lineHeight}}
-.pwa-symbol img{width:20px;height:20px}
+.pwa-symbol img,.pwa-symbol>span{width:20px;height:20px;flex-shrink:0}
 .pwa-symbol::after{content:'';margin-left:auto;margin-right:1px;border:5px solid transparent;border-bottom:0;border-top-color:currentColor}
 .pwa-toggle{display:flex}
 .pwa-toggle span{box-sizing:border-box;padding:7px ${toggle.paddingX}px;border:1px solid;font-size:${toggle.fontSize};line-height:${button.lineHeight}}
@@ -154,9 +155,13 @@ export function renderFirstScreen(slot: HTMLElement, view: FirstScreenView): Fir
   const card = element(doc, 'div', 'pwa-card');
   const pickers = element(doc, 'div', 'pwa-pickers');
   const symbol = element(doc, 'span', 'pwa-control pwa-symbol');
-  const logo = doc.createElement('img');
-  logo.alt = '';
-  logo.src = `/icons/${symbolIconFile(view.symbol)}`;
+  // The logo when one is bundled; else an empty box of its size (ui-kit's monogram follows).
+  const iconFile = assetIconFile(guessSymbolInfo(view.symbol).baseAsset);
+  const logo = doc.createElement(iconFile === undefined ? 'span' : 'img');
+  if (logo instanceof HTMLImageElement && iconFile !== undefined) {
+    logo.alt = '';
+    logo.src = `/icons/${iconFile}`;
+  }
   symbol.append(logo, view.symbol);
   const toggle = element(doc, 'span', 'pwa-toggle');
   for (const interval of INTERVALS) {

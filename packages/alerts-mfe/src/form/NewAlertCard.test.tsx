@@ -5,7 +5,7 @@ import {
   type Interval,
   type SymbolId,
   type UnixSeconds,
-  SYMBOL_CATALOGUE,
+  DEFAULT_SYMBOL_CATALOGUE,
 } from '@pairwatch/domain';
 import { ApiError } from '../alerts/ApiError';
 import { FakeAlertsApi } from '../test-support/FakeAlertsApi';
@@ -22,7 +22,7 @@ function setup(overrides: Partial<NewAlertCardProps> = {}) {
   const props: NewAlertCardProps = {
     symbol: 'BTCUSDT',
     interval: 'OneMinute',
-    symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
+    symbolInfo: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
     market,
     ownerId: 'sub-1',
     alerts: api,
@@ -222,7 +222,7 @@ describe('NewAlertCard', () => {
   it('clears the value when the symbol changes', async () => {
     const { user, rerender } = setup();
     await user.type(target(), '61000');
-    rerender({ symbol: 'ETHUSDT' as SymbolId, symbolInfo: SYMBOL_CATALOGUE.ETHUSDT });
+    rerender({ symbol: 'ETHUSDT' as SymbolId, symbolInfo: DEFAULT_SYMBOL_CATALOGUE.ETHUSDT });
     await waitFor(() => expect(target()).toHaveValue(''));
     expect(screen.queryByText("Value can't be empty")).not.toBeInTheDocument();
   });
@@ -301,7 +301,7 @@ describe('NewAlertCard', () => {
     it("ignores another symbol's price and forgets the price when the symbol changes", async () => {
       const { user, livePrice, rerender } = setup();
       livePrice(60000);
-      rerender({ symbol: 'ETHUSDT', symbolInfo: SYMBOL_CATALOGUE.ETHUSDT });
+      rerender({ symbol: 'ETHUSDT', symbolInfo: DEFAULT_SYMBOL_CATALOGUE.ETHUSDT });
       livePrice(99999, 'BTCUSDT');
       await user.type(target(), '3000');
       expect(screen.queryByTestId('alert-helper-line')).not.toBeInTheDocument();
@@ -310,7 +310,7 @@ describe('NewAlertCard', () => {
     it("uses the symbol's price precision", async () => {
       const { user, livePrice } = setup({
         symbol: 'ADAUSDT',
-        symbolInfo: SYMBOL_CATALOGUE.ADAUSDT,
+        symbolInfo: DEFAULT_SYMBOL_CATALOGUE.ADAUSDT,
       });
       livePrice(0.45);
       await user.type(target(), '0.5');
@@ -358,7 +358,7 @@ describe('NewAlertCard', () => {
     });
 
     it('writes the price in the symbol’s precision', () => {
-      const { rerender } = setup({ symbol: 'DOGEUSDT', symbolInfo: SYMBOL_CATALOGUE.DOGEUSDT });
+      const { rerender } = setup({ symbol: 'DOGEUSDT', symbolInfo: DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT });
       rerender({ prefill: { type: 'Price', value: 0.12346, serial: 1 } });
       expect(target()).toHaveValue('0.12346');
     });

@@ -22,7 +22,7 @@ import {
   CONDITION_INFO,
   FREQUENCY_LABELS,
   INTERVAL_INFO,
-  SYMBOL_CATALOGUE,
+  guessSymbolInfo,
   alertFormSchema,
   parseNumberInput,
 } from '@pairwatch/domain';
@@ -122,7 +122,7 @@ export function NewAlertCard({
   onCreated,
   prefill,
 }: NewAlertCardProps) {
-  const info = symbolInfo ?? SYMBOL_CATALOGUE[symbol];
+  const info = symbolInfo ?? guessSymbolInfo(symbol);
   const formik = useFormik<AlertFormValues>({
     initialValues: emptyAlertForm('Price'),
     validate: (values) =>

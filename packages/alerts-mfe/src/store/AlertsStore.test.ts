@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE } from '@pairwatch/domain';
 import { ALERTS_STORE_KEY } from '@pairwatch/domain';
 import { AlertsStore } from './AlertsStore';
 import { anAlert } from '../test-support/alerts';
@@ -41,10 +41,10 @@ describe('AlertsStore', () => {
     const store = new AlertsStore(undefined);
     store.symbolInfoLoading('BTCUSDT');
     expect(store.getState().symbolInfoStatus).toBe('loading');
-    store.symbolInfoLoaded('BTCUSDT', SYMBOL_CATALOGUE.BTCUSDT);
+    store.symbolInfoLoaded('BTCUSDT', DEFAULT_SYMBOL_CATALOGUE.BTCUSDT);
     expect(store.getState()).toMatchObject({
       symbolInfoStatus: 'loaded',
-      symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
+      symbolInfo: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
     });
   });
 
@@ -57,23 +57,23 @@ describe('AlertsStore', () => {
 
   it('keeps the held symbol info object when a refetch returns the same values', () => {
     const store = new AlertsStore(undefined);
-    store.symbolInfoLoaded('BTCUSDT', SYMBOL_CATALOGUE.BTCUSDT);
+    store.symbolInfoLoaded('BTCUSDT', DEFAULT_SYMBOL_CATALOGUE.BTCUSDT);
     store.symbolInfoLoading('BTCUSDT');
-    store.symbolInfoLoaded('BTCUSDT', JSON.parse(JSON.stringify(SYMBOL_CATALOGUE.BTCUSDT)));
-    expect(store.getState().symbolInfo).toBe(SYMBOL_CATALOGUE.BTCUSDT);
+    store.symbolInfoLoaded('BTCUSDT', JSON.parse(JSON.stringify(DEFAULT_SYMBOL_CATALOGUE.BTCUSDT)));
+    expect(store.getState().symbolInfo).toBe(DEFAULT_SYMBOL_CATALOGUE.BTCUSDT);
     expect(store.getState().symbolInfoStatus).toBe('loaded');
-    const finer = { ...SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 3, minMove: 0.001 } };
+    const finer = { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 3, minMove: 0.001 } };
     store.symbolInfoLoaded('BTCUSDT', finer);
     expect(store.getState().symbolInfo).toBe(finer);
   });
 
   it('keeps the last good symbol info when a refresh fails', () => {
     const store = new AlertsStore(undefined);
-    store.symbolInfoLoaded('BTCUSDT', SYMBOL_CATALOGUE.BTCUSDT);
+    store.symbolInfoLoaded('BTCUSDT', DEFAULT_SYMBOL_CATALOGUE.BTCUSDT);
     store.symbolInfoLoading('BTCUSDT');
     store.symbolInfoFailed('BTCUSDT');
     expect(store.getState()).toMatchObject({
-      symbolInfo: SYMBOL_CATALOGUE.BTCUSDT,
+      symbolInfo: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
       symbolInfoStatus: 'loaded',
     });
   });
@@ -92,7 +92,7 @@ describe('AlertsStore', () => {
     const store = new AlertsStore(undefined);
     store.symbolInfoLoading('BTCUSDT');
     store.setSymbol('ETHUSDT');
-    store.symbolInfoLoaded('BTCUSDT', SYMBOL_CATALOGUE.BTCUSDT);
+    store.symbolInfoLoaded('BTCUSDT', DEFAULT_SYMBOL_CATALOGUE.BTCUSDT);
     expect(store.getState()).toMatchObject({ symbolInfo: undefined, symbolInfoStatus: 'unloaded' });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE } from '@pairwatch/domain';
 import { type AlertEntry } from '../alerts/AlertEntry';
 import { anAlert } from '../test-support/alerts';
 import { renderWithProviders } from '../test-support/renderWithProviders';
@@ -96,7 +96,7 @@ describe('AlertsTable', () => {
   });
 
   it("formats the selected symbol's prices with its live symbol info, others with the catalogue", () => {
-    const live = { ...SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 4, minMove: 0.0001 } };
+    const live = { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 4, minMove: 0.0001 } };
     setup([older, middle], { symbolInfo: live });
     const btc = within(screen.getByTestId('alert-row-older'));
     expect(btc.getByText('65,000.0000 USDT')).toBeInTheDocument();

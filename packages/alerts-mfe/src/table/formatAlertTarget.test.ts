@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE } from '@pairwatch/domain';
 import { anAlert } from '../test-support/alerts';
 import { formatAlertTarget } from './formatAlertTarget';
 
@@ -11,7 +11,7 @@ describe('formatAlertTarget', () => {
   it("writes a channel's bounds once with the unit, in the live format of the shown symbol", () => {
     const channel = anAlert({ condition: 'InsideChannel', valueTarget: 2300, valueUpper: 2400 });
     expect(formatAlertTarget(channel)).toBe('2,300.00–2,400.00 USDT');
-    const live = { ...SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 3, minMove: 0.001 } };
+    const live = { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 3, minMove: 0.001 } };
     expect(formatAlertTarget(channel, live)).toBe('2,300.000–2,400.000 USDT');
   });
 

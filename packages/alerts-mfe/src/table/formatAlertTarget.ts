@@ -2,7 +2,7 @@ import {
   type Alert,
   type SymbolInfo,
   CONDITION_INFO,
-  SYMBOL_CATALOGUE,
+  guessSymbolInfo,
   formatAsEntered,
   formatNumber,
 } from '@pairwatch/domain';
@@ -23,7 +23,7 @@ export function formatAlertTarget(
     case 'channel': {
       const upper = formatAlertValue(alert, alert.valueUpper ?? alert.valueTarget, liveInfo);
       if (alert.type === 'Rsi') return `${formatNumber(alert.valueTarget, 2)}–${upper}`;
-      const info = liveInfo?.symbol === alert.symbol ? liveInfo : SYMBOL_CATALOGUE[alert.symbol];
+      const info = liveInfo?.symbol === alert.symbol ? liveInfo : guessSymbolInfo(alert.symbol);
       return `${formatAsEntered(alert.valueTarget, info.priceFormat.precision)}–${upper}`;
     }
     case 'move':

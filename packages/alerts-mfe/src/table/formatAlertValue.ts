@@ -1,7 +1,7 @@
 import {
   type Alert,
   type SymbolInfo,
-  SYMBOL_CATALOGUE,
+  guessSymbolInfo,
   formatAsEntered,
   formatNumber,
 } from '@pairwatch/domain';
@@ -11,7 +11,7 @@ import {
  * (`65,000.00 USDT`), RSI values with 2 decimals.
  *
  * @param liveInfo - the symbol info the api gave (the chart's); used when it is the alert's
- * symbol, so the table and the chart agree. Other symbols use the `SYMBOL_CATALOGUE` format.
+ * symbol, so the table and the chart agree. Other symbols use `guessSymbolInfo` (the defaults' own).
  */
 export function formatAlertValue(
   alert: Pick<Alert, 'symbol' | 'type'>,
@@ -19,7 +19,7 @@ export function formatAlertValue(
   liveInfo?: SymbolInfo,
 ): string {
   if (alert.type === 'Rsi') return formatNumber(value, 2);
-  const info = liveInfo?.symbol === alert.symbol ? liveInfo : SYMBOL_CATALOGUE[alert.symbol];
+  const info = liveInfo?.symbol === alert.symbol ? liveInfo : guessSymbolInfo(alert.symbol);
   // As entered: a target finer than the symbol's tick (1e-8) must not read as 0.00.
   return `${formatAsEntered(value, info.priceFormat.precision)} ${info.quoteAsset}`;
 }

@@ -6,7 +6,7 @@ import {
   type NumberFormat,
   type SymbolId,
   type SymbolInfo,
-  SYMBOL_CATALOGUE,
+  DEFAULT_SYMBOL_CATALOGUE,
 } from '@pairwatch/domain';
 import { type Observable, Subject, filter } from 'rxjs';
 import { type AlertsMarketData } from '../screen/AlertsServices';
@@ -43,7 +43,7 @@ export class FakeMarketData implements AlertsMarketData {
     // Like the api client: every answer is a new object, even with the same values.
     return Object.fromEntries(
       symbols.map((s) => {
-        const info = JSON.parse(JSON.stringify(SYMBOL_CATALOGUE[s])) as SymbolInfo;
+        const info = JSON.parse(JSON.stringify(DEFAULT_SYMBOL_CATALOGUE[s])) as SymbolInfo;
         const priceFormat = this.priceFormats[s];
         return [s, priceFormat ? { ...info, priceFormat: { ...priceFormat } } : info];
       }),

@@ -6,6 +6,7 @@ import {
   nextIntervalOpen,
   type RsiCalculator,
   type SymbolId,
+  type SymbolInfo,
   type UnixMillis,
   type UnixSeconds,
 } from '@pairwatch/domain';
@@ -38,6 +39,8 @@ export interface AlertEngineOptions {
   readonly onTriggered: (alert: AlertRecord) => void;
   /** The kinds of channel this server delivers to: each renders its message of a firing. */
   readonly channels: DeliveryChannels;
+  /** A pair's catalogue facts, when known: a firing's prices in its precision, its logo. */
+  readonly pairOf?: (symbol: SymbolId) => SymbolInfo | undefined;
   /** How often expired alerts are looked for. Default 15 000 ms. */
   readonly expirySweepMs?: number;
   /** Wait before trying a failed replay again. Default 5 000 ms. */
@@ -454,6 +457,7 @@ export class AlertEngine {
     const record = hit.alert.record;
     // The source that produced this price, read when the firing is queued (not at boot).
     const { source } = this.options.marketData.status();
+    const pair = this.options.pairOf?.(record.symbol);
     const candle = state.candle;
     const render = renderFiring(this.options.channels, {
       firedAt: hit.at as UnixMillis,
@@ -470,7 +474,8 @@ export class AlertEngine {
               volume: candle.volume ?? 0,
             },
       simulated: source === 'simulator',
-      text: describeFiring(record, hit, source),
+      text: describeFiring(record, hit, source, pair),
+      ...(pair === undefined ? {} : { pair }),
     });
     const ends = record.frequency === 'OnlyOnce';
     if (ends) this.streamOf.delete(record.id);

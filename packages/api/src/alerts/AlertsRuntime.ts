@@ -6,7 +6,7 @@ import { type MarketData } from '../market/MarketData';
 import { type AlertStore } from '../storage/AlertStore';
 import { OneShotTimer } from '../util/OneShotTimer';
 import { type ServiceLogger } from '../util/ServiceLogger';
-import { AlertEngine } from './AlertEngine';
+import { AlertEngine, type AlertEngineOptions } from './AlertEngine';
 import { alertsGroup } from './alertsGroup';
 import { FIRINGS_IN_ALERT_JSON, toAlertJson } from './toAlertJson';
 
@@ -22,6 +22,8 @@ export interface AlertsRuntimeOptions {
   readonly onMessageQueued: () => void;
   /** The kinds of channel this server delivers to (the engine renders each firing with them). */
   readonly channels: DeliveryChannels;
+  /** A pair's catalogue facts, for the engine's messages. */
+  readonly pairOf?: AlertEngineOptions['pairOf'];
   /**
    * How often the leader checks its watched alerts against the table, in case a notification was
    * lost (a process died between its write and its NOTIFY). Default 300 000 ms; 0 turns it off.
@@ -166,6 +168,7 @@ export class AlertsRuntime {
       marketData,
       logger,
       channels: this.options.channels,
+      ...(this.options.pairOf === undefined ? {} : { pairOf: this.options.pairOf }),
       onTriggered: (alert) => {
         this.options.onMessageQueued();
         this.announceTriggeredSoon(alert.id);
@@ -216,7 +219,8 @@ export class AlertsRuntime {
         this.currentEngine?.forget(
           alerts.filter((alert) => alert.status !== 'Active').map((alert) => alert.id),
         );
-        const fired = alerts.filter((alert) => alert.triggerCount > 0);
+        // Fired, or halted (its pair stopped trading): open screens show the new status.
+        const fired = alerts.filter((alert) => alert.triggerCount > 0 || alert.status === 'Halted');
         const firings = await store.listFirings(
           fired.map((alert) => alert.id),
           FIRINGS_IN_ALERT_JSON,

@@ -14,6 +14,7 @@ import { setUpApiProcesses } from '../test-support/setUpApiProcesses';
 import { waitFor } from '@pairwatch/signalr-server/testing';
 import { WebhookReceiver } from '@pairwatch/test-support';
 import { alertsPlugin } from './alertsPlugin';
+import { fixedSymbolSource } from '../test-support/fixedSymbolSource';
 
 // Several api processes on one PostgreSQL database (architecture §8), each with its own market,
 // hub, push sender and cluster session, in one jest process. Prices are scripted per process and
@@ -47,6 +48,7 @@ describe('alerts across api processes: choosing the coordinator', () => {
 
     const registering = app
       .register(alertsPlugin, {
+        symbols: fixedSymbolSource(),
         config: {
           dataDir,
           databaseUrl: undefined,

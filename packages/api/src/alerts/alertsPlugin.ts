@@ -4,6 +4,8 @@ import { type UnixMillis } from '@pairwatch/domain';
 import { type ApiConfig } from '../config/ApiConfig';
 import { DEFAULT_TELEGRAM_API_URL } from '../delivery/telegram/TelegramBotApi';
 import { type MarketData } from '../market/MarketData';
+import { type SymbolSource } from '../market/symbolsRoutes';
+import { haltAlertsOnStoppedPairs } from './haltAlertsOnStoppedPairs';
 import { loadVapidKeys } from '../push/VapidKeys';
 import { DeliverySender, type DeliveryChannels } from '../delivery/DeliverySender';
 import { createPushChannel } from '../push/PushChannel';
@@ -49,6 +51,8 @@ export interface AlertsPluginOptions {
       >
     >;
   readonly marketData: MarketData;
+  /** Which pairs the market trades: alerts are made on those, and end when theirs stops. */
+  readonly symbols: SymbolSource;
   /** The candle hub: `WatchAlerts` is registered on it and `AlertTriggered` sent through it. */
   readonly hub: Hub<object>;
   /** Default: the Fastify instance's logger. */
@@ -209,6 +213,7 @@ async function setUp(
     logger,
     now,
     channels,
+    pairOf: (symbol) => options.symbols.current()?.get(symbol),
     onMessageQueued: () => sender.wake(),
     ...(options.reconcileIntervalMs === undefined
       ? {}
@@ -257,6 +262,7 @@ async function setUp(
     store,
     announce: (event) => runtime.announce(event),
     marketData,
+    symbols: options.symbols,
     maxActiveAlerts: config.maxActiveAlerts,
     limiter,
     now,
@@ -301,7 +307,19 @@ async function setUp(
     purgeTimer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
     purgeTimer.unref();
   });
-  app.addHook('preClose', async () => clearInterval(purgeTimer));
+  const stopHalting = haltAlertsOnStoppedPairs({
+    store,
+    channels,
+    marketData,
+    symbols: options.symbols,
+    announce: (event) => runtime.announce(event),
+    logger,
+    now,
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(purgeTimer);
+    stopHalting();
+  });
   // Each step runs even when one before it throws (close then rejects with the last failure).
   app.addHook('onClose', async () => {
     try {

@@ -12,7 +12,6 @@ import {
   isInterval,
   isSymbolId,
   parseNumberInput,
-  SYMBOLS,
   type UnixMillis,
 } from '@pairwatch/domain';
 import { type FastifyPluginAsync } from 'fastify';
@@ -27,6 +26,8 @@ import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { ApiProblem } from '../errors/ApiProblem';
 import { quoteInput } from '../errors/quoteInput';
 import { type MarketData } from '../market/MarketData';
+import { type SymbolSource } from '../market/symbolsRoutes';
+import { unknownSymbolText } from '../market/unknownSymbolText';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 
 /** Options of {@link alertsRoutes}. */
@@ -35,6 +36,8 @@ export interface AlertsRoutesOptions {
   /** Tells every api process (and so the alert engine) about a committed change. */
   readonly announce: (event: ClusterEvent) => Promise<void>;
   readonly marketData: MarketData;
+  /** Which pairs the market trades: an alert on any other is refused. */
+  readonly symbols: SymbolSource;
   /** `MAX_ACTIVE_ALERTS`. */
   readonly maxActiveAlerts: number;
   readonly limiter: WriteRateLimiter;
@@ -96,16 +99,15 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
       if (fields.symbol === undefined) {
         throw new ApiProblem(
           'UNKNOWN_SYMBOL',
-          `The alert has no symbol. Send one of ${SYMBOLS.join(', ')}.`,
+          'The alert has no symbol. Send a pair GET /symbols lists, e.g. BTCUSDT.',
         );
       }
       if (!isSymbolId(fields.symbol)) {
-        throw new ApiProblem(
-          'UNKNOWN_SYMBOL',
-          `Unknown symbol ${quoteInput(String(fields.symbol))}. Supported symbols: ${SYMBOLS.join(', ')}.`,
-        );
+        throw new ApiProblem('UNKNOWN_SYMBOL', unknownSymbolText(String(fields.symbol)));
       }
       const symbol = fields.symbol;
+      const pair = (await options.symbols.catalogue()).get(symbol);
+      if (pair === undefined) throw new ApiProblem('UNKNOWN_SYMBOL', unknownSymbolText(symbol));
       // The form's schema also reads typed text ("0x10" and [70000] pass as numbers there); the api
       // takes JSON numbers and strings and nothing else.
       for (const field of ['valueTarget', 'valueUpper', 'bars'] as const) {
@@ -148,7 +150,11 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
             expiresAt: fields.expiresAt,
             message: fields.message,
           },
-          { abortEarly: true, context: { now: options.now() } },
+          {
+            abortEarly: true,
+            // The pair's own precision: PEPEUSDT takes 8 decimals, ETHBTC 5.
+            context: { now: options.now(), symbol, pricePrecision: pair.priceFormat.precision },
+          },
         );
       } catch (error: unknown) {
         // yup's ValidationError, recognised by name: the schema lives in @pairwatch/domain.

@@ -8,7 +8,9 @@ import {
 import {
   type CandleUpdate,
   intervalOpenTime,
-  SYMBOL_CATALOGUE,
+  DEFAULT_SYMBOL_CATALOGUE,
+  INTERVALS,
+  type SymbolInfo,
   type UnixSeconds,
 } from '@pairwatch/domain';
 import { type FastifyInstance } from 'fastify';
@@ -18,6 +20,16 @@ import { loadConfig } from '../config/loadConfig';
 import { FakeMarketData } from '../test-support/FakeMarketData';
 import { tempDataDir } from '../test-support/tempDataDir';
 import { waitFor } from '@pairwatch/signalr-server/testing';
+import { fixedSymbolSource } from '../test-support/fixedSymbolSource';
+import { MAX_STREAMS_PER_CONNECTION } from './CandleHubServer';
+
+/** Listed pairs beyond the defaults, enough to fill a connection's stream budget. */
+const EXTRA_PAIRS = Array.from({ length: 60 }, (_, index) => `COIN${index}USDT`);
+
+function pairInfo(symbol: string, baseAsset: string, quoteAsset: string): SymbolInfo {
+  const format = { precision: 5, minMove: 0.00001 };
+  return { symbol, baseAsset, quoteAsset, priceFormat: format, quantityFormat: format };
+}
 
 const CANDLE = {
   time: 1_704_067_200 as UnixSeconds,
@@ -38,7 +50,10 @@ async function setUp(): Promise<{ market: FakeMarketData; url: string }> {
   app = await buildApp({
     config: loadConfig({ DATA_DIR: dataDir.dir }),
     marketData: market,
-    symbols: { all: async () => SYMBOL_CATALOGUE },
+    symbols: fixedSymbolSource([
+      pairInfo('ETHBTC', 'ETH', 'BTC'),
+      ...EXTRA_PAIRS.map((symbol) => pairInfo(symbol, symbol.replace(/USDT$/, ''), 'USDT')),
+    ]),
     version: '0',
     hubSettings: { keepAliveIntervalMs: 200, tickIntervalMs: 20, shutdownTimeoutMs: 500 },
   });
@@ -132,14 +147,42 @@ describe('the candle hub', () => {
     expect([...market.listeners.keys()]).toEqual(['BTCUSDT:OneMinute']);
   });
 
-  it('refuses a list longer than twice the catalogue before looking at it', async () => {
+  it("refuses a list longer than a connection's stream budget before looking at it", async () => {
     const { market, url } = await setUp();
     const { client } = await connect(url);
 
     await expect(
-      client.invoke('SubscribeToCandleUpdates', Array<string>(21).fill('BTCUSDT'), ['OneMinute']),
+      client.invoke(
+        'SubscribeToCandleUpdates',
+        Array<string>(MAX_STREAMS_PER_CONNECTION + 1).fill('BTCUSDT'),
+        ['OneMinute'],
+      ),
     ).rejects.toThrow(/due to an error on the server/);
     expect(market.listeners.size).toBe(0);
+  });
+
+  it('follows any listed pair, and holds one connection to its budget of streams', async () => {
+    const { market, url } = await setUp();
+    const { client } = await connect(url);
+    await client.invoke('SubscribeToCandleUpdates', ['ETHBTC'], ['OneMinute']);
+    expect([...market.listeners.keys()]).toEqual(['ETHBTC:OneMinute']);
+
+    // Up to the budget exactly: ETHBTC's stream and enough pairs × every interval.
+    const perPair = INTERVALS.length;
+    const pairs = EXTRA_PAIRS.slice(0, Math.floor((MAX_STREAMS_PER_CONNECTION - 1) / perPair));
+    await client.invoke('SubscribeToCandleUpdates', pairs, [...INTERVALS]);
+    const followed = 1 + pairs.length * perPair;
+    expect(market.listeners.size).toBe(followed);
+    const room = MAX_STREAMS_PER_CONNECTION - followed;
+    const tooMany = EXTRA_PAIRS.slice(pairs.length, pairs.length + room + 1);
+    await expect(client.invoke('SubscribeToCandleUpdates', tooMany, ['OneMinute'])).rejects.toThrow(
+      `A connection follows at most ${MAX_STREAMS_PER_CONNECTION} streams`,
+    );
+    expect(market.listeners.size).toBe(followed);
+    // Streams it already follows cost nothing more; the room left is usable.
+    await client.invoke('SubscribeToCandleUpdates', ['ETHBTC'], ['OneMinute']);
+    await client.invoke('SubscribeToCandleUpdates', tooMany.slice(0, room), ['OneMinute']);
+    expect(market.listeners.size).toBe(MAX_STREAMS_PER_CONNECTION);
   });
 
   it('closes a client that floods it with invocations, and serves the others', async () => {
@@ -148,7 +191,7 @@ describe('the candle hub', () => {
     const closed = new Promise<string | undefined>((resolve) =>
       client.onclose((error) => resolve(error?.message)),
     );
-    const all = Object.keys(SYMBOL_CATALOGUE);
+    const all = Object.keys(DEFAULT_SYMBOL_CATALOGUE);
     const flood = Array.from({ length: 400 }, () =>
       client.invoke('SubscribeToCandleUpdates', all, ['OneMinute', 'OneHour']),
     );
@@ -191,7 +234,8 @@ describe('the candle hub', () => {
   });
 
   it.each([
-    [['BTCUSDX'], ['OneMinute'], "Unknown symbol 'BTCUSDX'. Supported symbols: BTCUSDT"],
+    [['BTCUSDX'], ['OneMinute'], "Unknown symbol 'BTCUSDX': the market does not trade it now."],
+    [['btc-usdt'], ['OneMinute'], "Unknown symbol 'btc-usdt'"],
     [['BTCUSDT'], ['1m'], "Unknown interval '1m'. Use one of OneMinute, FiveMinutes"],
   ])(
     'refuses %j × %j with a hub error and subscribes nothing',

@@ -5,7 +5,6 @@ import {
   intervalOpenTime,
   isInterval,
   isSymbolId,
-  SYMBOLS,
   type SymbolId,
   type UnixSeconds,
 } from '@pairwatch/domain';
@@ -19,6 +18,8 @@ import {
 } from '@pairwatch/signalr-server';
 import { quoteInput } from '../errors/quoteInput';
 import { type MarketData } from '../market/MarketData';
+import { type SymbolSource } from '../market/symbolsRoutes';
+import { unknownSymbolText } from '../market/unknownSymbolText';
 
 /** Where the hub is mounted (architecture §4). */
 export const CANDLE_HUB_PATH = '/candles-hub';
@@ -27,11 +28,15 @@ export const CANDLE_HUB_PATH = '/candles-hub';
 export interface CandleHubServerState {
   /** Candle groups this connection subscribed to. */
   readonly candleGroups: Set<string>;
+  /** Set once the connection is gone: a subscription finishing after that must not join. */
+  gone: boolean;
 }
 
 /** Options of {@link CandleHubServer}. */
 export interface CandleHubServerOptions {
   readonly marketData: MarketData;
+  /** Which pairs the market trades: a subscription to any other is refused. */
+  readonly symbols: SymbolSource;
   readonly logger: Logger;
   /** `CORS_ORIGINS`. */
   readonly allowedOrigins: readonly string[];
@@ -61,11 +66,7 @@ function crossProduct(
   const symbols = [...new Set(symbolList)];
   const intervals = [...new Set(intervalList)];
   const badSymbol = symbols.find((symbol) => !isSymbolId(symbol));
-  if (badSymbol !== undefined) {
-    throw new HubError(
-      `Unknown symbol ${quoteInput(badSymbol)}. Supported symbols: ${SYMBOLS.join(', ')}.`,
-    );
-  }
+  if (badSymbol !== undefined) throw new HubError(unknownSymbolText(badSymbol));
   const badInterval = intervals.find((interval) => !isInterval(interval));
   if (badInterval !== undefined) {
     throw new HubError(
@@ -78,10 +79,14 @@ function crossProduct(
 }
 
 /**
- * The longest list the guard lets through before it is looked at: one with every symbol or every
- * interval (and some repeats, which are dropped). A longer one is refused outright.
+ * How many streams one connection may follow. Each distinct pair × interval can cost an upstream
+ * stream, so this is a client's budget of the process's upstream (a screen follows one chart plus
+ * the open positions' pairs, far fewer).
  */
-const MAX_LIST = 2 * Math.max(SYMBOLS.length, INTERVALS.length);
+export const MAX_STREAMS_PER_CONNECTION = 200;
+
+/** The longest list the guard lets through before it is looked at; a longer one is refused. */
+const MAX_LIST = MAX_STREAMS_PER_CONNECTION;
 
 /**
  * The server side of the candle hub at `/candles-hub` (architecture §4; the browser's side is
@@ -109,17 +114,32 @@ export class CandleHubServer {
       ...(options.clientAddress === undefined ? {} : { clientAddress: options.clientAddress }),
       allowedOrigins: options.allowedOrigins,
       logger: options.logger,
-      createState: () => ({ candleGroups: new Set<string>() }),
+      createState: () => ({ candleGroups: new Set<string>(), gone: false }),
       onDisconnected: (connection) => {
+        connection.state.gone = true;
         for (const group of connection.state.candleGroups) this.leave(group);
         connection.state.candleGroups.clear();
       },
     });
     const list = guards.arrayOf(guards.string, MAX_LIST);
     this.hub
-      .addMethod('SubscribeToCandleUpdates', [list, list], (caller, symbols, intervals) =>
-        this.subscribe(caller, crossProduct(symbols, intervals)),
-      )
+      .addMethod('SubscribeToCandleUpdates', [list, list], async (caller, symbols, intervals) => {
+        const pairs = crossProduct(symbols, intervals);
+        const added = pairs.filter(
+          ([symbol, interval]) => !caller.state.candleGroups.has(candleGroup(symbol, interval)),
+        ).length;
+        if (caller.state.candleGroups.size + added > MAX_STREAMS_PER_CONNECTION) {
+          throw new HubError(
+            `A connection follows at most ${MAX_STREAMS_PER_CONNECTION} streams; it follows ${caller.state.candleGroups.size} and asked for ${added} more. Unsubscribe from some first.`,
+          );
+        }
+        const catalogue = await this.options.symbols.catalogue();
+        const unlisted = pairs.find(([symbol]) => catalogue.get(symbol) === undefined);
+        if (unlisted !== undefined) throw new HubError(unknownSymbolText(unlisted[0]));
+        // The connection may have closed while the catalogue was read: joining now would hold
+        // upstream streams nobody releases.
+        if (!caller.state.gone) this.subscribe(caller, pairs);
+      })
       .addMethod('UnsubscribeFromCandleUpdates', [list, list], (caller, symbols, intervals) =>
         this.unsubscribe(caller, crossProduct(symbols, intervals)),
       );

@@ -207,7 +207,7 @@ describe('BinanceRestClient', () => {
 
   it('sends the symbols of exchangeInfo as a JSON array', async () => {
     const { fetch, calls } = fakeFetch(() => ({ status: 200, body: '{"symbols":[]}' }));
-    await client(fetch).exchangeInfo(['BTCUSDT', 'ETHUSDT']);
+    await client(fetch).exchangeInfo({ symbols: ['BTCUSDT', 'ETHUSDT'] });
     expect(decodeURIComponent(calls[0]!.url)).toBe(
       'http://exchange.test/api/v3/exchangeInfo?symbols=["BTCUSDT","ETHUSDT"]',
     );

@@ -83,10 +83,19 @@ export class BinanceRestClient {
     }
   }
 
-  /** The raw `exchangeInfo` answer for some symbols (or all, when `symbols` is omitted). */
-  async exchangeInfo(symbols?: readonly string[]): Promise<unknown> {
+  /**
+   * The raw `exchangeInfo` answer: for some `symbols`, for every pair in one `symbolStatus`
+   * (`TRADING`: what the api offers, a fraction of the whole answer), or for every pair.
+   */
+  async exchangeInfo(
+    filter: { readonly symbols?: readonly string[]; readonly symbolStatus?: string } = {},
+  ): Promise<unknown> {
     const query =
-      symbols === undefined ? '' : `?symbols=${encodeURIComponent(JSON.stringify(symbols))}`;
+      filter.symbols !== undefined
+        ? `?symbols=${encodeURIComponent(JSON.stringify(filter.symbols))}`
+        : filter.symbolStatus !== undefined
+          ? `?symbolStatus=${encodeURIComponent(filter.symbolStatus)}`
+          : '';
     return this.get(`/api/v3/exchangeInfo${query}`, WEIGHT.exchangeInfo);
   }
 

@@ -1,67 +1,139 @@
-import { SYMBOL_CATALOGUE, SYMBOLS, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE, type SymbolId } from '@pairwatch/domain';
 import { type Logger } from 'pino';
 import { type BinanceRestClient } from './BinanceRestClient';
 import { parseExchangeSymbols } from './binanceWire';
-
-/** The supported symbols the exchange lists, keyed by symbol. */
-export type SymbolInfoMap = Partial<Record<SymbolId, SymbolInfo>>;
+import { SymbolCatalogue } from './SymbolCatalogue';
+import { type SymbolSource } from './symbolsRoutes';
 
 /** Construction options of {@link SymbolDirectory}. */
 export interface SymbolDirectoryOptions {
-  readonly rest: BinanceRestClient;
+  readonly rest: Pick<BinanceRestClient, 'exchangeInfo'>;
   readonly logger: Logger;
   readonly now?: () => number;
-  /** How long exchange filters are reused (default 1 h; they change rarely). */
+  /** How long a catalogue read from the exchange is served before it is read again (10 min). */
   readonly ttlMs?: number;
-  /** How long the catalogue stands in after a failed read (default 30 s). */
+  /** How long the default pairs stand in after a failed read before the next try (30 s). */
   readonly retryMs?: number;
 }
 
+/** Told the pairs that were trading and no longer are (halted, in a break, delisted). */
+export type StoppedListener = (symbols: readonly SymbolId[]) => void;
+
 /**
- * Symbol facts for `GET /symbols`: formats derived from the exchange's tick and step sizes,
- * read once per `ttlMs` (one request, coalesced). When the exchange cannot be read, the domain
- * catalogue's formats stand in, as architecture §2 allows, and a new read is tried soon.
+ * The market's catalogue for `GET /symbols`, `GET /candles`, the hub and the alerts: every pair
+ * `exchangeInfo` reports as `TRADING` (one request of weight 20, `symbolStatus=TRADING`), with
+ * formats from each pair's tick and step sizes.
+ *
+ * NOTE: it is served stale-while-revalidate: once `ttlMs` has passed, the next caller gets the
+ * catalogue in hand at once and starts one read in the background, so no request ever waits on
+ * the exchange except the very first. When the exchange cannot be read, the ten default pairs
+ * stand in (architecture §2) and a new read is tried after `retryMs`. `start()` also reads on a
+ * timer, so a pair that stops trading is noticed without any request: between two catalogues
+ * read from the exchange, pairs that left are told to the {@link onStopped} listeners (the alert
+ * engine ends the alerts on them).
  */
-export class SymbolDirectory {
-  private cached: { readonly symbols: SymbolInfoMap; readonly until: number } | undefined;
-  private loading: Promise<SymbolInfoMap> | undefined;
+export class SymbolDirectory implements SymbolSource {
+  private currentEntry: { readonly catalogue: SymbolCatalogue; readonly until: number } | undefined;
+  private lastFromExchange: SymbolCatalogue | undefined;
+  private loading: Promise<SymbolCatalogue> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly listeners = new Set<StoppedListener>();
   private readonly now: () => number;
+  private readonly ttlMs: number;
+  private readonly retryMs: number;
 
   constructor(private readonly options: SymbolDirectoryOptions) {
     this.now = options.now ?? Date.now;
+    this.ttlMs = options.ttlMs ?? 600_000;
+    this.retryMs = options.retryMs ?? 30_000;
   }
 
-  /** Every supported symbol the exchange lists. */
-  async all(): Promise<SymbolInfoMap> {
-    if (this.cached !== undefined && this.now() < this.cached.until) return this.cached.symbols;
+  /** The pairs trading now, defaults first; waits only for the very first read. */
+  async catalogue(): Promise<SymbolCatalogue> {
+    const current = this.currentEntry;
+    if (current === undefined) return this.refresh();
+    if (this.now() >= current.until) void this.refresh();
+    return current.catalogue;
+  }
+
+  /** The catalogue in hand, without waiting (`undefined` before the first read). */
+  current(): SymbolCatalogue | undefined {
+    return this.currentEntry?.catalogue;
+  }
+
+  /** Reads the exchange now (one read at a time; callers share it). Never rejects. */
+  refresh(): Promise<SymbolCatalogue> {
     this.loading ??= this.load().finally(() => {
       this.loading = undefined;
     });
     return this.loading;
   }
 
-  private async load(): Promise<SymbolInfoMap> {
+  /** Calls `listener` with the pairs that stop trading; returns the unsubscribe. */
+  onStopped(listener: StoppedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Reads now and then every `ttlMs` (or `retryMs` after a failure), until {@link close}. */
+  start(): void {
+    if (this.timer !== undefined) return;
+    const tick = (): void => {
+      void this.refresh().then(() => {
+        if (this.timer === undefined) return;
+        const wait = Math.max(1_000, (this.currentEntry?.until ?? this.now()) - this.now());
+        this.timer = setTimeout(tick, wait).unref();
+      });
+    };
+    this.timer = setTimeout(tick, 0).unref();
+  }
+
+  /** Stops the timer of {@link start}. */
+  close(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private async load(): Promise<SymbolCatalogue> {
+    let catalogue: SymbolCatalogue;
     try {
-      let body: unknown;
-      try {
-        body = await this.options.rest.exchangeInfo(SYMBOLS);
-      } catch (error: unknown) {
-        // One unlisted symbol makes Binance refuse the whole list (-1121): ask for everything.
-        if (!(error instanceof Error && 'code' in error && error.code === 'UPSTREAM_BAD_RESPONSE'))
-          throw error;
-        body = await this.options.rest.exchangeInfo();
-      }
-      const symbols = parseExchangeSymbols(body);
-      this.cached = { symbols, until: this.now() + (this.options.ttlMs ?? 3_600_000) };
-      return symbols;
+      const body = await this.options.rest.exchangeInfo({ symbolStatus: 'TRADING' });
+      catalogue = new SymbolCatalogue(parseExchangeSymbols(body));
+      if (catalogue.size === 0) throw new Error('exchangeInfo lists no trading pair');
     } catch (error: unknown) {
       this.options.logger.warn(
         { reason: error instanceof Error ? error.message : String(error) },
-        'exchangeInfo unavailable: using the catalogue formats',
+        'exchangeInfo unavailable: offering the default pairs',
       );
-      const symbols: SymbolInfoMap = { ...SYMBOL_CATALOGUE };
-      this.cached = { symbols, until: this.now() + (this.options.retryMs ?? 30_000) };
-      return symbols;
+      // The last catalogue read from the exchange beats the ten defaults: a pair a trader is
+      // watching must not vanish because one read failed.
+      catalogue =
+        this.lastFromExchange ??
+        new SymbolCatalogue(Object.values(DEFAULT_SYMBOL_CATALOGUE), false);
+      this.currentEntry = { catalogue, until: this.now() + this.retryMs };
+      return catalogue;
     }
+    const previous = this.lastFromExchange;
+    this.lastFromExchange = catalogue;
+    this.currentEntry = { catalogue, until: this.now() + this.ttlMs };
+    if (previous !== undefined) {
+      const stopped = [...previous.list()]
+        .map((info) => info.symbol)
+        .filter((symbol) => catalogue.get(symbol) === undefined);
+      if (stopped.length > 0) {
+        this.options.logger.info(
+          { count: stopped.length, symbols: stopped.slice(0, 20) },
+          'pairs stopped trading',
+        );
+        for (const listener of this.listeners) {
+          try {
+            listener(stopped);
+          } catch (error: unknown) {
+            this.options.logger.error({ err: error }, 'a stopped-pairs listener failed');
+          }
+        }
+      }
+    }
+    return catalogue;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseStreamMessage, parseExchangeSymbols } from './binanceWire';
-import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE } from '@pairwatch/domain';
 
 // A real combined-stream kline event (spot BTCUSDT 1m, 2022-05-29; crypto-msg-parser's fixture shape).
 const KLINE = JSON.stringify({
@@ -134,31 +134,91 @@ const BODY = {
 };
 
 describe('parseExchangeSymbols', () => {
+  const bySymbol = (body: unknown) =>
+    new Map(parseExchangeSymbols(body).map((info) => [info.symbol, info]));
+
   it('derives formats from tickSize and stepSize', () => {
-    const symbols = parseExchangeSymbols(BODY);
-    expect(symbols.BTCUSDT).toEqual({
+    const symbols = bySymbol(BODY);
+    expect(symbols.get('BTCUSDT')).toEqual({
       symbol: 'BTCUSDT',
       baseAsset: 'BTC',
       quoteAsset: 'USDT',
       priceFormat: { precision: 2, minMove: 0.01 },
       quantityFormat: { precision: 5, minMove: 0.00001 },
     });
-    expect(symbols.DOGEUSDT?.priceFormat).toEqual({ precision: 5, minMove: 0.00001 });
-    expect(symbols.DOGEUSDT?.quantityFormat).toEqual({ precision: 0, minMove: 1 });
+    expect(symbols.get('DOGEUSDT')?.priceFormat).toEqual({ precision: 5, minMove: 0.00001 });
+    expect(symbols.get('DOGEUSDT')?.quantityFormat).toEqual({ precision: 0, minMove: 1 });
   });
 
-  it('falls back to the catalogue for a disabled or missing filter', () => {
-    const symbols = parseExchangeSymbols(BODY);
-    expect(symbols.ETHUSDT?.priceFormat).toEqual(SYMBOL_CATALOGUE.ETHUSDT.priceFormat);
-    expect(symbols.ETHUSDT?.quantityFormat).toEqual(SYMBOL_CATALOGUE.ETHUSDT.quantityFormat);
+  it('falls back to the default catalogue for a default pair with a disabled or missing filter', () => {
+    const symbols = bySymbol(BODY);
+    expect(symbols.get('ETHUSDT')?.priceFormat).toEqual(
+      DEFAULT_SYMBOL_CATALOGUE.ETHUSDT.priceFormat,
+    );
+    expect(symbols.get('ETHUSDT')?.quantityFormat).toEqual(
+      DEFAULT_SYMBOL_CATALOGUE.ETHUSDT.quantityFormat,
+    );
   });
 
-  it('leaves out symbols we do not support and symbols the answer does not list', () => {
-    expect(Object.keys(parseExchangeSymbols(BODY)).sort()).toEqual([
-      'BTCUSDT',
-      'DOGEUSDT',
-      'ETHUSDT',
-    ]);
+  it('reads any trading pair, with its own precision and quote asset', () => {
+    const symbols = bySymbol({
+      symbols: [
+        {
+          symbol: 'PEPEUSDT',
+          status: 'TRADING',
+          baseAsset: 'PEPE',
+          quoteAsset: 'USDT',
+          filters: [
+            { filterType: 'PRICE_FILTER', tickSize: '0.00000001' },
+            { filterType: 'LOT_SIZE', stepSize: '1.00000000' },
+          ],
+        },
+        {
+          symbol: 'ETHBTC',
+          status: 'TRADING',
+          baseAsset: 'ETH',
+          quoteAsset: 'BTC',
+          filters: [
+            { filterType: 'PRICE_FILTER', tickSize: '0.00001000' },
+            { filterType: 'LOT_SIZE', stepSize: '0.00010000' },
+          ],
+        },
+      ],
+    });
+    expect(symbols.get('PEPEUSDT')?.priceFormat.precision).toBe(8);
+    expect(symbols.get('ETHBTC')).toMatchObject({
+      quoteAsset: 'BTC',
+      priceFormat: { precision: 5 },
+      quantityFormat: { precision: 4 },
+    });
+  });
+
+  it('leaves out pairs not trading, pairs without formats, and entries that are no pair', () => {
+    const filters = [
+      { filterType: 'PRICE_FILTER', tickSize: '0.01000000' },
+      { filterType: 'LOT_SIZE', stepSize: '0.01000000' },
+    ];
+    const symbols = bySymbol({
+      symbols: [
+        ...['BREAK', 'HALT', 'CANCEL_ONLY', 'END_OF_DAY'].map((status, index) => ({
+          symbol: `COIN${index}USDT`,
+          status,
+          baseAsset: `COIN${index}`,
+          quoteAsset: 'USDT',
+          filters,
+        })),
+        { symbol: 'NOFILTERUSDT', status: 'TRADING', baseAsset: 'NOFILTER', quoteAsset: 'USDT' },
+        { symbol: 'bad-pair', status: 'TRADING', baseAsset: 'X', quoteAsset: 'Y', filters },
+        null,
+        'BTCUSDT',
+        { symbol: 'SOLUSDT', status: 'TRADING', baseAsset: 'SOL', quoteAsset: 'USDT', filters },
+      ],
+    });
+    expect([...symbols.keys()]).toEqual(['SOLUSDT']);
+  });
+
+  it('lists every readable entry of the answer (a non-default pair without filters is not)', () => {
+    expect([...bySymbol(BODY).keys()].sort()).toEqual(['BTCUSDT', 'DOGEUSDT', 'ETHUSDT']);
   });
 
   it('refuses an answer without a symbols array', () => {

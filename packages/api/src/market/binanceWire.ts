@@ -10,7 +10,7 @@ import {
   formatFromStep,
   isSymbolId,
   type NumberFormat,
-  SYMBOL_CATALOGUE,
+  defaultSymbolInfo,
   type SymbolInfo,
 } from '@pairwatch/domain';
 
@@ -136,37 +136,41 @@ function stepFormat(
   return formatFromStep(step);
 }
 
+/** Binance's status of a pair open for trading; BREAK, HALT, CANCEL_ONLY… are not offered. */
+const TRADING = 'TRADING';
+
 /**
- * Reads the supported symbols out of an `exchangeInfo` answer: assets from the symbol entry,
+ * Reads the pairs open for trading out of an `exchangeInfo` answer: assets from the symbol entry,
  * the price format from `PRICE_FILTER.tickSize`, the quantity format from `LOT_SIZE.stepSize`.
- * Unknown fields are ignored and missing ones fall back to the catalogue (Binance adds fields
- * every year); symbols we do not support, or the answer does not list, are left out.
+ * Pairs in any status but `TRADING` (an entry without a status counts as trading) are left out,
+ * and so is an entry we cannot read whole; unknown fields are ignored (Binance adds fields every
+ * year). A default pair with a missing or disabled filter keeps the default catalogue's format.
  *
  * @throws TypeError when the answer has no `symbols` array.
  */
-export function parseExchangeSymbols(body: unknown): Partial<Record<SymbolId, SymbolInfo>> {
+export function parseExchangeSymbols(body: unknown): SymbolInfo[] {
   const symbols = record(body)?.symbols;
   if (!Array.isArray(symbols)) {
     throw new TypeError(
       `exchangeInfo must carry a symbols array, got ${JSON.stringify(body)?.slice(0, 200)}`,
     );
   }
-  const result: Partial<Record<SymbolId, SymbolInfo>> = {};
+  const result: SymbolInfo[] = [];
   for (const raw of symbols) {
     const entry = record(raw);
     const symbol = entry?.symbol;
     if (entry === undefined || !isSymbolId(symbol)) continue;
-    const known = SYMBOL_CATALOGUE[symbol];
+    if (entry.status !== undefined && entry.status !== TRADING) continue;
+    const known = defaultSymbolInfo(symbol);
     const filters = Array.isArray(entry.filters)
       ? entry.filters.map(record).filter((filter) => filter !== undefined)
       : [];
-    result[symbol] = {
-      symbol,
-      baseAsset: typeof entry.baseAsset === 'string' ? entry.baseAsset : known.baseAsset,
-      quoteAsset: typeof entry.quoteAsset === 'string' ? entry.quoteAsset : known.quoteAsset,
-      priceFormat: stepFormat(filters, 'PRICE_FILTER', 'tickSize') ?? known.priceFormat,
-      quantityFormat: stepFormat(filters, 'LOT_SIZE', 'stepSize') ?? known.quantityFormat,
-    };
+    const baseAsset = typeof entry.baseAsset === 'string' ? entry.baseAsset : known?.baseAsset;
+    const quoteAsset = typeof entry.quoteAsset === 'string' ? entry.quoteAsset : known?.quoteAsset;
+    const priceFormat = stepFormat(filters, 'PRICE_FILTER', 'tickSize') ?? known?.priceFormat;
+    const quantityFormat = stepFormat(filters, 'LOT_SIZE', 'stepSize') ?? known?.quantityFormat;
+    if (!baseAsset || !quoteAsset || !priceFormat || !quantityFormat) continue;
+    result.push({ symbol, baseAsset, quoteAsset, priceFormat, quantityFormat });
   }
   return result;
 }

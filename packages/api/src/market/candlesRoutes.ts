@@ -2,7 +2,6 @@ import {
   INTERVALS,
   isInterval,
   isSymbolId,
-  SYMBOLS,
   toUnixSeconds,
   type UnixMillis,
   type UnixSeconds,
@@ -13,10 +12,14 @@ import { quoteInput } from '../errors/quoteInput';
 import { type CandleQuery, type MarketData } from './MarketData';
 import { candlesResponseSchema } from './candlesResponseSchema';
 import { acceptedBodyEncoding, CompressedBodies } from './CompressedBodies';
+import { type SymbolSource } from './symbolsRoutes';
+import { unknownSymbolText } from './unknownSymbolText';
 
 /** Options of {@link candlesRoutes}. */
 export interface CandlesRoutesOptions {
   readonly marketData: MarketData;
+  /** Which pairs the market trades: any other is refused before the exchange is asked. */
+  readonly symbols: SymbolSource;
 }
 
 /** `limit` when the request gives none (the chart's page size), and its maximum (Binance's). */
@@ -83,12 +86,7 @@ function parseCandlesQuery(query: Record<string, unknown>): CandleQuery {
   if (symbol === undefined || symbol === '') {
     throw new ApiProblem('UNKNOWN_SYMBOL', 'A symbol is required, e.g. symbol=BTCUSDT.');
   }
-  if (!isSymbolId(symbol)) {
-    throw new ApiProblem(
-      'UNKNOWN_SYMBOL',
-      `Unknown symbol ${quoteInput(symbol)}. Supported symbols: ${SYMBOLS.join(', ')}.`,
-    );
-  }
+  if (!isSymbolId(symbol)) throw new ApiProblem('UNKNOWN_SYMBOL', unknownSymbolText(symbol));
   const interval = single(query, 'interval');
   if (interval === undefined || !isInterval(interval)) {
     throw new ApiProblem(
@@ -133,6 +131,9 @@ export const candlesRoutes: FastifyPluginAsync<CandlesRoutesOptions> = async (ap
     { schema: { response: { 200: candlesResponseSchema } } },
     async (request, reply) => {
       const query = parseCandlesQuery(request.query as Record<string, unknown>);
+      if ((await options.symbols.catalogue()).get(query.symbol) === undefined) {
+        throw new ApiProblem('UNKNOWN_SYMBOL', unknownSymbolText(query.symbol));
+      }
       const candles = await options.marketData.getCandles(query);
       const encoding = acceptedBodyEncoding(request.headers['accept-encoding']);
       if (encoding === undefined) return candles;

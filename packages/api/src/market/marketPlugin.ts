@@ -16,6 +16,9 @@ export interface MarketPluginOptions {
  * to the caller, which starts it before the app and closes it after.
  */
 export const marketPlugin: FastifyPluginAsync<MarketPluginOptions> = async (app, options) => {
-  await app.register(candlesRoutes, { marketData: options.marketData });
+  await app.register(candlesRoutes, {
+    marketData: options.marketData,
+    symbols: options.symbols,
+  });
   await app.register(symbolsRoutes, { symbols: options.symbols });
 };

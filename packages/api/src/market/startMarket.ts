@@ -89,12 +89,17 @@ export async function startMarket(options: StartMarketOptions): Promise<MarketRu
     logger,
     feed: { ...feed, wsBaseUrl: wsUrl, connect: feed?.connect ?? connectWsUpstream },
   });
+  // Read at once and then every 10 minutes: the first screen's `GET /symbols` finds it in hand,
+  // and a pair that stops trading is noticed without any request.
+  const symbols = new SymbolDirectory({ rest, logger });
+  symbols.start();
   return {
     marketData,
     rest,
-    symbols: new SymbolDirectory({ rest, logger }),
+    symbols,
     source,
     async close() {
+      symbols.close();
       marketData.close();
       await stopSimulator();
     },

@@ -4,8 +4,10 @@ import crypto from 'node:crypto';
 import {
   type AlertFiring,
   type AlertTriggerText,
+  assetIconFile,
+  defaultSymbolInfo,
   describeAlertTrigger,
-  symbolIconFile,
+  type SymbolInfo,
 } from '@pairwatch/domain';
 import { type MarketDataStatus } from '../market/MarketData';
 import { type AlertRecord } from '../storage/AlertStore';
@@ -16,7 +18,10 @@ export interface AlertNotification {
   readonly title: string;
   /** e.g. "BTCUSDT price rose to 65,000.00", then the trader's message on its own line. */
   readonly body: string;
-  /** The symbol's icon, relative to the shell origin: `/icons/btc.png`. */
+  /**
+   * The base asset's logo relative to the shell origin (`/icons/btc.png`), or the app's icon
+   * when no logo of that asset is bundled.
+   */
   readonly icon: string;
   /** Where a click opens the app, relative to the shell origin: `/alerts?symbol=…&interval=…`. */
   readonly url: string;
@@ -38,6 +43,9 @@ export interface AlertNotification {
   };
 }
 
+/** The icon of a notification whose base asset has no bundled logo. */
+const APP_ICON = '/app-icons/pairwatch-192.png';
+
 /** Appended to the body when the prices come from the simulator (architecture §2). */
 const SIMULATED_MARKET_NOTE = ' (simulated market)';
 
@@ -53,8 +61,9 @@ export function buildAlertNotification(
   firing: AlertFiring,
   source: MarketDataStatus['source'],
   appUrl?: string,
+  pair?: Pick<SymbolInfo, 'baseAsset' | 'priceFormat'>,
 ): AlertNotification {
-  return alertNotificationOf(alert, describeFiring(alert, firing, source), appUrl);
+  return alertNotificationOf(alert, describeFiring(alert, firing, source, pair), appUrl, pair);
 }
 
 /**
@@ -65,13 +74,16 @@ export function alertNotificationOf(
   alert: Pick<AlertRecord, 'id' | 'symbol' | 'interval'>,
   text: AlertTriggerText,
   appUrl?: string,
+  pair?: Pick<SymbolInfo, 'baseAsset'>,
 ): AlertNotification {
   const query = new URLSearchParams({ symbol: alert.symbol, interval: alert.interval });
   const url = `/alerts?${query.toString()}`;
+  const baseAsset = pair?.baseAsset ?? defaultSymbolInfo(alert.symbol)?.baseAsset;
+  const iconFile = baseAsset === undefined ? undefined : assetIconFile(baseAsset);
   const notification: AlertNotification = {
     title: text.title,
     body: text.body,
-    icon: `/icons/${symbolIconFile(alert.symbol)}`,
+    icon: iconFile === undefined ? APP_ICON : `/icons/${iconFile}`,
     url,
     tag: alert.id,
   };
@@ -98,17 +110,20 @@ type DescribedAlert = Pick<
   Partial<Pick<AlertRecord, 'valueUpper' | 'bars' | 'message'>>;
 
 /**
- * A firing in words, as every channel says it: the domain's trigger text, and the
- * simulated-market note after what happened when the prices come from the simulator.
+ * A firing in words, as every channel says it: the domain's trigger text (prices in the pair's
+ * own precision when its catalogue facts are given), and the simulated-market note after what
+ * happened when the prices come from the simulator.
  */
 export function describeFiring(
   alert: DescribedAlert,
   firing: AlertFiring,
   source: MarketDataStatus['source'],
+  pair?: Pick<SymbolInfo, 'priceFormat'>,
 ): AlertTriggerText {
   const text = describeAlertTrigger(
     {
       symbol: alert.symbol,
+      ...(pair === undefined ? {} : { pricePrecision: pair.priceFormat.precision }),
       type: alert.type,
       interval: alert.interval,
       valueOnCreation: alert.valueOnCreation,

@@ -257,6 +257,18 @@ export interface AlertStore {
    */
   expireAlerts(now: UnixMillis): Promise<AlertRecord[]>;
   /**
+   * Moves the active alerts on `symbols` (pairs that stopped trading) to Halted and queues the
+   * message that tells each owner, rendered by `render` for the alert's channels, in the same
+   * transaction. Run by every api process that notices: only the first one finds them Active.
+   *
+   * @returns the alerts that halted.
+   */
+  haltAlerts(
+    symbols: readonly string[],
+    now: UnixMillis,
+    render: RenderDeliveries,
+  ): Promise<AlertRecord[]>;
+  /**
    * Claims up to `limit` due deliveries for `leaseMs` (with `FOR UPDATE SKIP LOCKED` on
    * PostgreSQL, so several senders never take the same one), with their channels. A delivery
    * whose channel is gone is failed on the spot.

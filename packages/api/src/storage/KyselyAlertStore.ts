@@ -587,28 +587,9 @@ export class KyselyAlertStore implements AlertStore {
         }
         const alert = toAlertRecord(row);
         firings.push({ alert_id: alert.id, fired_at: firing.firedAt, value: firing.value });
-        let owned = channelsByOwner.get(alert.ownerId);
-        if (!owned) {
-          owned = (await this.channelsOf(trx, alert.ownerId)).filter(canDeliver);
-          channelsByOwner.set(alert.ownerId, owned);
-        }
-        const chosen = alert.channels === undefined ? undefined : new Set(alert.channels);
-        const channels =
-          chosen === undefined ? owned : owned.filter((channel) => chosen.has(channel.id));
-        for (const delivery of render(alert, channels)) {
-          deliveries.push({
-            id: delivery.id,
-            alert_id: alert.id,
-            owner_id: alert.ownerId,
-            channel_id: delivery.channelId,
-            kind: delivery.kind,
-            topic: delivery.topic,
-            payload: delivery.payload,
-            status: 'Pending',
-            next_attempt_at: firing.firedAt,
-            created_at: firing.firedAt,
-          });
-        }
+        deliveries.push(
+          ...(await this.renderDeliveries(trx, alert, render, channelsByOwner, firing.firedAt)),
+        );
         results.push(alert);
       }
       // Multi-row inserts, chunked below SQLite's limit of bound parameters per statement.
@@ -618,14 +599,73 @@ export class KyselyAlertStore implements AlertStore {
           .values(firings.slice(start, start + ROWS_PER_INSERT))
           .execute();
       }
-      for (let start = 0; start < deliveries.length; start += ROWS_PER_INSERT) {
-        await trx
-          .insertInto('deliveries')
-          .values(deliveries.slice(start, start + ROWS_PER_INSERT))
-          .execute();
-      }
+      await insertDeliveries(trx, deliveries);
       return results;
     });
+  }
+
+  async haltAlerts(
+    symbols: readonly string[],
+    now: UnixMillis,
+    render: RenderDeliveries,
+  ): Promise<AlertRecord[]> {
+    if (symbols.length === 0) return [];
+    return this.db.transaction().execute(async (trx) => {
+      const halted: AlertRecord[] = [];
+      const deliveries: Insertable<DeliveriesTable>[] = [];
+      const channelsByOwner = new Map<string, ChannelRecord[]>();
+      for (let start = 0; start < symbols.length; start += ID_CHUNK) {
+        const rows = await trx
+          .updateTable('alerts')
+          .set({ status: 'Halted' })
+          .where('status', '=', 'Active')
+          .where('symbol', 'in', symbols.slice(start, start + ID_CHUNK))
+          .returningAll()
+          .execute();
+        for (const row of rows) {
+          const alert = toAlertRecord(row);
+          halted.push(alert);
+          deliveries.push(
+            ...(await this.renderDeliveries(trx, alert, render, channelsByOwner, now)),
+          );
+        }
+      }
+      await insertDeliveries(trx, deliveries);
+      return halted;
+    });
+  }
+
+  /**
+   * The outbox rows of one message about `alert`: rendered for the owner's deliverable channels
+   * (those the alert names, or all), read once per owner per transaction (`channelsByOwner`).
+   */
+  private async renderDeliveries(
+    trx: Transaction<DatabaseSchema>,
+    alert: AlertRecord,
+    render: RenderDeliveries,
+    channelsByOwner: Map<string, ChannelRecord[]>,
+    at: UnixMillis,
+  ): Promise<Insertable<DeliveriesTable>[]> {
+    let owned = channelsByOwner.get(alert.ownerId);
+    if (!owned) {
+      owned = (await this.channelsOf(trx, alert.ownerId)).filter(canDeliver);
+      channelsByOwner.set(alert.ownerId, owned);
+    }
+    const chosen = alert.channels === undefined ? undefined : new Set(alert.channels);
+    const channels =
+      chosen === undefined ? owned : owned.filter((channel) => chosen.has(channel.id));
+    return render(alert, channels).map((delivery) => ({
+      id: delivery.id,
+      alert_id: alert.id,
+      owner_id: alert.ownerId,
+      channel_id: delivery.channelId,
+      kind: delivery.kind,
+      topic: delivery.topic,
+      payload: delivery.payload,
+      status: 'Pending',
+      next_attempt_at: at,
+      created_at: at,
+    }));
   }
 
   async expireAlerts(now: UnixMillis): Promise<AlertRecord[]> {
@@ -866,5 +906,18 @@ export class KyselyAlertStore implements AlertStore {
 
   async close(): Promise<void> {
     await this.db.destroy();
+  }
+}
+
+/** Inserts outbox rows, chunked below SQLite's limit of bound parameters per statement. */
+async function insertDeliveries(
+  trx: Transaction<DatabaseSchema>,
+  deliveries: readonly Insertable<DeliveriesTable>[],
+): Promise<void> {
+  for (let start = 0; start < deliveries.length; start += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('deliveries')
+      .values(deliveries.slice(start, start + ROWS_PER_INSERT))
+      .execute();
   }
 }

@@ -12,6 +12,7 @@ import { type AlertStore } from '../storage/AlertStore';
 import { openAlertStore } from '../storage/openAlertStore';
 import { ScriptedMarketData } from './ScriptedMarketData';
 import { trustCertificate } from './trustCertificate';
+import { fixedSymbolSource } from './fixedSymbolSource';
 
 /** Options of the alerts plugin a test sets; `config` is merged into the usual test config. */
 type AlertsAppOverrides = Omit<Partial<AlertsPluginOptions>, 'config'> & {
@@ -131,6 +132,7 @@ export function setUpAlertsApp(options: {
       registerProblemHandlers(built);
       await beforePlugin?.(built);
       await built.register(alertsPlugin, {
+        symbols: fixedSymbolSource(),
         config: {
           dataDir: harness.dataDir,
           databaseUrl: undefined,

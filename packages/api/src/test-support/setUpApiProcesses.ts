@@ -18,6 +18,7 @@ import { type TestDatabase } from './describeWithPostgres';
 import { registerPushSubscription } from './registerPushSubscription';
 import { ScriptedMarketData } from './ScriptedMarketData';
 import { trustCertificate } from './trustCertificate';
+import { fixedSymbolSource } from './fixedSymbolSource';
 
 /** One api process of a cluster test: its own market, hub, push sender and cluster session. */
 export interface ApiProcess {
@@ -30,7 +31,7 @@ export interface ApiProcess {
 }
 
 /** The 1-minute histories a process's market starts with, by symbol. */
-type Histories = Readonly<Partial<Record<SymbolId, readonly Candle[]>>>;
+type Histories = Readonly<Record<SymbolId, readonly Candle[]>>;
 
 /** Api processes on one PostgreSQL database (see {@link setUpApiProcesses}). */
 export interface ApiProcesses {
@@ -158,6 +159,7 @@ export function setUpApiProcesses(
       registerProblemHandlers(app);
       await app.register(fastifySignalR, { hub, path: '/candles-hub' });
       await app.register(alertsPlugin, {
+        symbols: fixedSymbolSource(),
         config: {
           dataDir: defined(dataDir, 'DATA_DIR'),
           databaseUrl: database.url,

@@ -1,4 +1,4 @@
-import { SYMBOLS, SYMBOL_CATALOGUE, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import { DEFAULT_SYMBOLS, guessSymbolInfo, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type PositionsMarket } from './PositionsMarket';
 
@@ -23,7 +23,7 @@ export function useSymbolInfos(
 
   useEffect(() => {
     let live = true;
-    market.getSymbolsInfo(SYMBOLS).then(
+    market.getSymbolsInfo(DEFAULT_SYMBOLS).then(
       (loaded) => {
         if (live) setInfos(loaded);
       },
@@ -36,5 +36,5 @@ export function useSymbolInfos(
     };
   }, [market]);
 
-  return useCallback((symbol: SymbolId) => infos[symbol] ?? SYMBOL_CATALOGUE[symbol], [infos]);
+  return useCallback((symbol: SymbolId) => infos[symbol] ?? guessSymbolInfo(symbol), [infos]);
 }

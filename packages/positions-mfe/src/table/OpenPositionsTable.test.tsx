@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import { describe, expect, it, jest } from '@jest/globals';
-import { type Position, SYMBOL_CATALOGUE, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import { type Position, DEFAULT_SYMBOL_CATALOGUE, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
 import { render, screen, within } from '@testing-library/react';
 import { OpenPositionsTable } from './OpenPositionsTable';
 
@@ -20,7 +20,7 @@ const TEXT = { up: createTheme().palette.success.main, down: createTheme().palet
 function renderTable(
   positions: Position[],
   prices: [SymbolId, number][],
-  symbolInfo = (s: SymbolId) => SYMBOL_CATALOGUE[s],
+  symbolInfo = (s: SymbolId) => DEFAULT_SYMBOL_CATALOGUE[s],
 ) {
   render(
     <OpenPositionsTable
@@ -102,12 +102,12 @@ describe('OpenPositionsTable', () => {
 
   it('uses the formats the api gives over the catalogue', () => {
     const apiInfo: SymbolInfo = {
-      ...SYMBOL_CATALOGUE.BTCUSDT,
+      ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
       priceFormat: { precision: 1, minMove: 0.1 },
       quantityFormat: { precision: 3, minMove: 0.001 },
     };
     renderTable([buy], [['BTCUSDT', 61000]], (s) =>
-      s === 'BTCUSDT' ? apiInfo : SYMBOL_CATALOGUE[s],
+      s === 'BTCUSDT' ? apiInfo : DEFAULT_SYMBOL_CATALOGUE[s],
     );
     expect(cell(1, 'prices')).toHaveTextContent('60,000.0 / 61,000.0');
     expect(within(row(1)).getByText('0.500 BTC')).toBeInTheDocument();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE } from '@pairwatch/domain';
 import { formatAmount } from './PositionsTableFrame';
 
 describe('formatAmount', () => {
   it('shows an amount as entered, with at least the symbol’s quantity step', () => {
-    expect(formatAmount(1000.7, SYMBOL_CATALOGUE.DOGEUSDT)).toBe('1,000.7 DOGE');
-    expect(formatAmount(1000, SYMBOL_CATALOGUE.DOGEUSDT)).toBe('1,000 DOGE');
-    expect(formatAmount(0.5, SYMBOL_CATALOGUE.BTCUSDT)).toBe('0.50000 BTC');
+    expect(formatAmount(1000.7, DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT)).toBe('1,000.7 DOGE');
+    expect(formatAmount(1000, DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT)).toBe('1,000 DOGE');
+    expect(formatAmount(0.5, DEFAULT_SYMBOL_CATALOGUE.BTCUSDT)).toBe('0.50000 BTC');
   });
 });
