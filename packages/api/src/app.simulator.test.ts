@@ -14,7 +14,7 @@ import {
   intervalOpenTime,
   nextIntervalOpen,
   previousIntervalOpen,
-  SYMBOLS,
+  DEFAULT_SYMBOLS,
   type UnixSeconds,
 } from '@pairwatch/domain';
 import { type SimStack, startSimStack } from './test-support/startSimStack';
@@ -176,8 +176,8 @@ describe('the api against the simulator', () => {
     const { body } = await getJson<
       Record<string, { priceFormat: unknown; quantityFormat: unknown }>
     >(`${s.apiUrl}/symbols`);
-    expect(Object.keys(body)).toEqual([...SYMBOLS]);
-    for (const symbol of SYMBOLS) {
+    expect(Object.keys(body)).toEqual([...DEFAULT_SYMBOLS]);
+    for (const symbol of DEFAULT_SYMBOLS) {
       const filters = exchange.body.symbols.find((entry) => entry.symbol === symbol)!.filters;
       const tick = filters.find((f) => f.filterType === 'PRICE_FILTER')!.tickSize!;
       const step = filters.find((f) => f.filterType === 'LOT_SIZE')!.stepSize!;

@@ -3,7 +3,7 @@
 // closed loop would slow down with the server and hide its queueing). Latency is measured from
 // just before the request is written to the end of the answer's body.
 import http from 'node:http';
-import { INTERVALS, SYMBOLS } from '@pairwatch/domain';
+import { INTERVALS, DEFAULT_SYMBOLS } from '@pairwatch/domain';
 import { type LoadWorkerCommand, type LoadWorkerReport } from './LoadWorkerMessage';
 import { summarizeLatencies } from './summarizeLatencies';
 
@@ -60,7 +60,7 @@ function run(command: Extract<LoadWorkerCommand, { kind: 'httpLoad' }>): void {
     const elapsed = Math.min(command.seconds, (performance.now() - started) / 1000);
     while (alerts < Math.floor(elapsed * command.alertsPerSecond)) {
       const subscription = command.subscriptions[alerts % command.subscriptions.length]!;
-      const symbol = pick(SYMBOLS);
+      const symbol = pick(DEFAULT_SYMBOLS);
       const price = command.prices[symbol] ?? 1;
       // Within ±2 % of the price: some are reached during the run, and their pushes go out.
       const valueTarget = Number((price * (1 + (Math.random() - 0.5) * 0.04)).toPrecision(6));
@@ -85,7 +85,7 @@ function run(command: Extract<LoadWorkerCommand, { kind: 'httpLoad' }>): void {
     while (candles < Math.floor(elapsed * command.candlesPerSecond)) {
       const base = command.apiUrls[next++ % command.apiUrls.length]!;
       const query = new URLSearchParams({
-        symbol: pick(SYMBOLS),
+        symbol: pick(DEFAULT_SYMBOLS),
         interval: pick(INTERVALS),
         limit: String(command.candlesLimit),
       });

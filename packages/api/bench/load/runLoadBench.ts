@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SYMBOLS } from '@pairwatch/domain';
+import { DEFAULT_SYMBOLS } from '@pairwatch/domain';
 import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
 import { LocalPushService } from '@pairwatch/test-support';
 import pg from 'pg';
@@ -182,7 +182,7 @@ async function phase(title: string, processes: number, databaseUrl: string | und
         1000
       ).toFixed(
         1,
-      )} s over ${SYMBOLS.length * 8} streams; connect errors ${JSON.stringify(connected.errors)}`,
+      )} s over ${DEFAULT_SYMBOLS.length * 8} streams; connect errors ${JSON.stringify(connected.errors)}`,
     );
 
     const http = worker('httpLoadWorker.js');
