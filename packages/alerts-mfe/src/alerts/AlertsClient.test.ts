@@ -116,7 +116,7 @@ describe('AlertsClient', () => {
   it('keeps the other alerts when one cannot be read, and names its field in the console', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { fetchFn } = fakeFetch(() =>
-      json(200, [anAlert({ id: 'a' }), { ...anAlert({ id: 'b' }), symbol: 'XRPUSDT' }]),
+      json(200, [anAlert({ id: 'a' }), { ...anAlert({ id: 'b' }), symbol: 'xrp/usdt' }]),
     );
     const list = await new AlertsClient('http://api.test', fetchFn).listAlerts('s');
     expect(list).toEqual([
@@ -124,14 +124,14 @@ describe('AlertsClient', () => {
       {
         kind: 'unreadable',
         id: 'b',
-        symbol: 'XRPUSDT',
+        symbol: 'xrp/usdt',
         createdAt: anAlert().createdAt,
-        problem: 'alert "b": bad symbol "XRPUSDT"',
+        problem: 'alert "b": bad symbol "xrp/usdt"',
       },
     ]);
     expect(warn).toHaveBeenCalledWith(
       '[alerts] an alert this page cannot read:',
-      'alert "b": bad symbol "XRPUSDT"',
+      'alert "b": bad symbol "xrp/usdt"',
     );
     warn.mockRestore();
   });

@@ -87,7 +87,7 @@ describe('parseAlert', () => {
     ['a frequency of a newer version', { frequency: 'OncePerHour' }, 'bad frequency "OncePerHour"'],
     ['a status of a newer version', { status: 'Paused' }, 'bad status "Paused"'],
     ['a type of a newer version', { type: 'Volume' }, 'bad type "Volume"'],
-    ['an unknown symbol', { symbol: 'XRPUSDT' }, 'bad symbol "XRPUSDT"'],
+    ['an unknown symbol', { symbol: 'xrp/usdt' }, 'bad symbol "xrp/usdt"'],
     ['a target that is not a number', { valueTarget: '65000' }, 'bad valueTarget "65000"'],
     ['a missing value', { valueOnCreation: null }, 'bad valueOnCreation null'],
     [

@@ -221,6 +221,15 @@ describe('AlertsTable', () => {
       setup([active]);
       expect(getComputedStyle(screen.getByTestId('alert-row-y')).opacity).toBe('');
     });
+
+    it('greys out an alert whose pair stopped trading, and says so', () => {
+      setup([anAlert({ id: 'h', symbol: 'ETHBTC', status: 'Halted' })]);
+      const row = screen.getByTestId('alert-row-h');
+      expect(row).toHaveAttribute('data-status', 'Halted');
+      expect(within(row).getByText('Halted')).toBeInTheDocument();
+      expect(within(row).getByText('ETHBTC stopped trading')).toBeInTheDocument();
+      expect(getComputedStyle(row).opacity).toBe('0.75');
+    });
   });
 
   describe('an alert the page cannot read', () => {

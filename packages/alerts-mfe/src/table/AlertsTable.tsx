@@ -248,7 +248,8 @@ function AlertRow({
   const typeLabel = alertTypeLabel(alert);
   const lastFiredAt = alert.lastTriggeredAt ?? alert.triggeredAt;
   const fired = firedText(alert);
-  const expired = alert.status === 'Expired';
+  // Expired or halted (its pair stopped trading): it watches nothing more.
+  const expired = alert.status === 'Expired' || alert.status === 'Halted';
   return (
     <TableRow
       data-testid={`alert-row-${alert.id}`}
@@ -291,6 +292,7 @@ function AlertRow({
       </TableCell>
       <TableCell>
         {alert.status}
+        {alert.status === 'Halted' ? <Muted>{`${alert.symbol} stopped trading`}</Muted> : null}
         {fired === undefined ? null : <Muted>{fired}</Muted>}
         {lastFiredAt ? (
           <Muted>

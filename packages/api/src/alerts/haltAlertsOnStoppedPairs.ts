@@ -1,4 +1,4 @@
-import { describeAlertCondition, type SymbolId, type UnixMillis } from '@pairwatch/domain';
+import { describeAlertCondition, type SymbolInfo, type UnixMillis } from '@pairwatch/domain';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { type DeliveryChannels } from '../delivery/DeliverySender';
 import { renderFiring } from '../delivery/renderFiring';
@@ -34,21 +34,25 @@ const MAX_TRIES = 10;
 export function haltAlertsOnStoppedPairs(options: HaltAlertsOptions): () => void {
   const { store, channels, marketData, logger } = options;
   const timers = new Set<NodeJS.Timeout>();
-  const halt = (symbols: readonly SymbolId[], tries: number): void => {
+  const halt = (pairs: readonly SymbolInfo[], tries: number): void => {
     const now = options.now() as UnixMillis;
+    const symbols = pairs.map((pair) => pair.symbol);
+    const pairOf = new Map(pairs.map((pair) => [pair.symbol, pair]));
     const { source } = marketData.status();
     void store
       .haltAlerts(symbols, now, (alert, targets) => {
         const last = marketData.latestCandle(alert.symbol, alert.interval);
+        const pair = pairOf.get(alert.symbol);
         return renderFiring(channels, {
           firedAt: now,
           value: last?.close ?? alert.valueOnCreation,
           bar: undefined,
+          ...(pair === undefined ? {} : { pair }),
           simulated: source === 'simulator',
           text: {
             title: `${alert.symbol} stopped trading`,
             body:
-              `Your alert "${describeAlertCondition(alert)}" on ${alert.symbol} has ended: the market no longer trades the pair.` +
+              `Your alert "${describeAlertCondition({ ...alert, ...(pair === undefined ? {} : { pricePrecision: pair.priceFormat.precision }) })}" on ${alert.symbol} has ended: the market no longer trades the pair.` +
               (source === 'simulator' ? ' (simulated market)' : ''),
           },
         })(alert, targets);
@@ -71,13 +75,13 @@ export function haltAlertsOnStoppedPairs(options: HaltAlertsOptions): () => void
         if (tries >= MAX_TRIES) return;
         const timer = setTimeout(() => {
           timers.delete(timer);
-          halt(symbols, tries + 1);
+          halt(pairs, tries + 1);
         }, options.retryMs ?? 30_000);
         timer.unref();
         timers.add(timer);
       });
   };
-  const stopListening = options.symbols.onStopped((symbols) => halt(symbols, 1));
+  const stopListening = options.symbols.onStopped((pairs) => halt(pairs, 1));
   return () => {
     stopListening();
     for (const timer of timers) clearTimeout(timer);

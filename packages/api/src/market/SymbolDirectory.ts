@@ -1,4 +1,4 @@
-import { DEFAULT_SYMBOL_CATALOGUE, type SymbolId } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE, type SymbolInfo } from '@pairwatch/domain';
 import { type Logger } from 'pino';
 import { type BinanceRestClient } from './BinanceRestClient';
 import { parseExchangeSymbols } from './binanceWire';
@@ -17,7 +17,7 @@ export interface SymbolDirectoryOptions {
 }
 
 /** Told the pairs that were trading and no longer are (halted, in a break, delisted). */
-export type StoppedListener = (symbols: readonly SymbolId[]) => void;
+export type StoppedListener = (pairs: readonly SymbolInfo[]) => void;
 
 /**
  * The market's catalogue for `GET /symbols`, `GET /candles`, the hub and the alerts: every pair
@@ -117,12 +117,12 @@ export class SymbolDirectory implements SymbolSource {
     this.lastFromExchange = catalogue;
     this.currentEntry = { catalogue, until: this.now() + this.ttlMs };
     if (previous !== undefined) {
-      const stopped = [...previous.list()]
-        .map((info) => info.symbol)
-        .filter((symbol) => catalogue.get(symbol) === undefined);
+      const stopped = [...previous.list()].filter(
+        (info) => catalogue.get(info.symbol) === undefined,
+      );
       if (stopped.length > 0) {
         this.options.logger.info(
-          { count: stopped.length, symbols: stopped.slice(0, 20) },
+          { count: stopped.length, symbols: stopped.slice(0, 20).map((info) => info.symbol) },
           'pairs stopped trading',
         );
         for (const listener of this.listeners) {

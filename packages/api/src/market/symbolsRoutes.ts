@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import { type SymbolInfo } from '@pairwatch/domain';
 import { type FastifyPluginAsync } from 'fastify';
 import { ApiProblem } from '../errors/ApiProblem';
 import { acceptedBodyEncoding, CompressedBodies } from './CompressedBodies';
@@ -14,8 +14,8 @@ export interface SymbolSource {
   catalogue(): Promise<SymbolCatalogue>;
   /** The catalogue in hand, without waiting (`undefined` before the first read). */
   current(): SymbolCatalogue | undefined;
-  /** Tells `listener` the pairs that stop trading; returns the unsubscribe. */
-  onStopped(listener: (symbols: readonly SymbolId[]) => void): () => void;
+  /** Tells `listener` the pairs that stop trading (their last facts); returns the unsubscribe. */
+  onStopped(listener: (pairs: readonly SymbolInfo[]) => void): () => void;
 }
 
 /** Options of {@link symbolsRoutes}. */

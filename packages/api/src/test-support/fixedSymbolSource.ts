@@ -11,7 +11,7 @@ export interface FixedSymbolSource extends SymbolSource {
 /** The ten default pairs plus `extra`, as a market that trades them all (tests). */
 export function fixedSymbolSource(extra: readonly SymbolInfo[] = []): FixedSymbolSource {
   let catalogue = new SymbolCatalogue([...Object.values(DEFAULT_SYMBOL_CATALOGUE), ...extra]);
-  const listeners = new Set<(symbols: readonly SymbolId[]) => void>();
+  const listeners = new Set<(pairs: readonly SymbolInfo[]) => void>();
   return {
     catalogue: async () => catalogue,
     current: () => catalogue,
@@ -21,10 +21,11 @@ export function fixedSymbolSource(extra: readonly SymbolInfo[] = []): FixedSymbo
     },
     stop(symbols) {
       const gone = new Set(symbols);
+      const stopped = [...catalogue.list()].filter((info) => gone.has(info.symbol));
       catalogue = new SymbolCatalogue(
         [...catalogue.list()].filter((info) => !gone.has(info.symbol)),
       );
-      for (const listener of listeners) listener(symbols);
+      for (const listener of listeners) listener(stopped);
     },
   };
 }
