@@ -1,14 +1,14 @@
 import { DEFAULT_SYMBOL_CATALOGUE, type SymbolInfo } from '@pairwatch/domain';
-import { type Logger } from 'pino';
 import { type BinanceRestClient } from './BinanceRestClient';
 import { parseExchangeSymbols } from './binanceWire';
 import { SymbolCatalogue } from './SymbolCatalogue';
 import { type SymbolSource } from './symbolsRoutes';
+import { type ServiceLogger } from '../util/ServiceLogger';
 
 /** Construction options of {@link SymbolDirectory}. */
 export interface SymbolDirectoryOptions {
   readonly rest: Pick<BinanceRestClient, 'exchangeInfo'>;
-  readonly logger: Logger;
+  readonly logger: ServiceLogger;
   readonly now?: () => number;
   /** How long a catalogue read from the exchange is served before it is read again (10 min). */
   readonly ttlMs?: number;
