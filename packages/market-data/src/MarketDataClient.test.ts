@@ -1,9 +1,12 @@
-import { beforeEach, describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE, type UnixSeconds } from '@pairwatch/domain';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { DEFAULT_SYMBOL_CATALOGUE, type SymbolInfo, type UnixSeconds } from '@pairwatch/domain';
 import { MarketDataClient, PREFETCH_MAX_AGE_MS } from './MarketDataClient';
 import { MarketDataError } from './MarketDataError';
+import { type FetchLike } from './requestJson';
+import { SYMBOL_CATALOGUE_STORAGE_KEY } from './SymbolCatalogueStore';
 import { candleAt, FakeApi, problem } from './test-support/FakeApi';
-import { FakeHubServer } from './test-support/FakeHub';
+import { expectNoOpenConnection, FakeHubServer } from './test-support/FakeHub';
+import { FakeStorage } from './test-support/FakeStorage';
 
 let api: FakeApi;
 let client: MarketDataClient;
@@ -14,8 +17,32 @@ beforeEach(() => {
     apiUrl: 'http://127.0.0.1:5080/base/',
     fetch: api.fetch,
     connect: new FakeHubServer().connect,
+    catalogueStorage: null,
   });
 });
+
+/** A symbol info with `pricePrecision` and `quantityPrecision` decimals. */
+function infoOf(symbol: string, baseAsset: string, quoteAsset: string, price = 2, qty = 4) {
+  return {
+    symbol,
+    baseAsset,
+    quoteAsset,
+    priceFormat: { precision: price, minMove: 10 ** -price },
+    quantityFormat: { precision: qty, minMove: 10 ** -qty },
+  } satisfies SymbolInfo;
+}
+
+/** `count` well-formed pair ids, sorted: P000USDT, P001USDT, … */
+function pairs(count: number, digits = 3): string[] {
+  return Array.from({ length: count }, (_, i) => `P${String(i).padStart(digits, '0')}USDT`);
+}
+
+/** The infos of `symbols` keyed by symbol, as `GET /symbols` answers. */
+function keyed(symbols: readonly string[]): Record<string, SymbolInfo> {
+  return Object.fromEntries(
+    symbols.map((symbol) => [symbol, infoOf(symbol, symbol.slice(0, -4), 'USDT')]),
+  );
+}
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -102,8 +129,8 @@ describe('MarketDataClient.getCandles', () => {
 
   it('rejects bad arguments without calling the api', async () => {
     const both = { endTime: 1 as UnixSeconds, startTime: 1 as UnixSeconds } as never;
-    await expect(client.getCandles('BTCUSDX' as never, 'OneMinute')).rejects.toThrow(
-      "Unsupported symbol 'BTCUSDX'",
+    await expect(client.getCandles('btcusdt', 'OneMinute')).rejects.toThrow(
+      "Malformed symbol 'btcusdt': a pair id is 2 to 20 upper-case letters and digits",
     );
     await expect(client.getCandles('BTCUSDT', 'TwoMinutes' as never)).rejects.toThrow(
       "Unsupported interval 'TwoMinutes'",
@@ -122,7 +149,9 @@ describe('MarketDataClient.getSymbolsInfo', () => {
   beforeEach(() => {
     api.symbols = (symbols) =>
       Object.fromEntries(
-        symbols.filter((s) => s !== 'USDCUSDT').map((s) => [s, SYMBOL_CATALOGUE[s as 'BTCUSDT']]),
+        symbols
+          .filter((s) => s !== 'USDCUSDT')
+          .map((s) => [s, DEFAULT_SYMBOL_CATALOGUE[s as 'BTCUSDT']]),
       );
   });
 
@@ -133,15 +162,18 @@ describe('MarketDataClient.getSymbolsInfo', () => {
     ]);
 
     expect(api.requests.map((url) => url.pathname)).toEqual(['/base/symbols/BTCUSDT,ETHUSDT']);
-    expect(eth).toEqual({ ETHUSDT: SYMBOL_CATALOGUE.ETHUSDT });
-    expect(both).toEqual({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT, ETHUSDT: SYMBOL_CATALOGUE.ETHUSDT });
+    expect(eth).toEqual({ ETHUSDT: DEFAULT_SYMBOL_CATALOGUE.ETHUSDT });
+    expect(both).toEqual({
+      BTCUSDT: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
+      ETHUSDT: DEFAULT_SYMBOL_CATALOGUE.ETHUSDT,
+    });
   });
 
   it('answers from its cache, including symbols the api does not know', async () => {
     await client.getSymbolsInfo(['BTCUSDT', 'USDCUSDT']);
     const again = await client.getSymbolsInfo(['USDCUSDT', 'BTCUSDT']);
 
-    expect(again).toEqual({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT });
+    expect(again).toEqual({ BTCUSDT: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT });
     expect(api.requests).toHaveLength(1);
   });
 
@@ -182,8 +214,10 @@ describe('MarketDataClient.getSymbolsInfo', () => {
         detail: 'The market data source is down.',
       });
     }
-    api.symbols = () => ({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT });
-    expect(await client.getSymbolsInfo(['BTCUSDT'])).toEqual({ BTCUSDT: SYMBOL_CATALOGUE.BTCUSDT });
+    api.symbols = () => ({ BTCUSDT: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT });
+    expect(await client.getSymbolsInfo(['BTCUSDT'])).toEqual({
+      BTCUSDT: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
+    });
     expect(api.requests).toHaveLength(2);
   });
 
@@ -195,11 +229,230 @@ describe('MarketDataClient.getSymbolsInfo', () => {
     });
   });
 
-  it('rejects an unsupported symbol without calling the api', async () => {
-    await expect(client.getSymbolsInfo(['BTCUSDT', 'NOPE' as never])).rejects.toThrow(
-      "Unsupported symbol 'NOPE'",
+  it('rejects a malformed symbol without calling the api', async () => {
+    await expect(client.getSymbolsInfo(['BTCUSDT', 'BTC/USDT'])).rejects.toThrow(
+      "Malformed symbol 'BTC/USDT'",
     );
     expect(api.requests).toEqual([]);
+  });
+
+  it('asks for any pair, in requests of at most 50 symbols', async () => {
+    api.symbols = (symbols) => keyed(symbols.filter((symbol) => symbol !== 'P007USDT'));
+    const many = pairs(120);
+    const infos = await client.getSymbolsInfo(many);
+
+    expect(
+      api.requests.map((url) => url.pathname.split('/symbols/')[1]!.split(',').length),
+    ).toEqual([50, 50, 20]);
+    expect(Object.keys(infos)).toEqual(many.filter((symbol) => symbol !== 'P007USDT'));
+    expect(infos.P119USDT).toEqual(infoOf('P119USDT', 'P119', 'USDT'));
+  });
+
+  it('fails only the callers of the request that failed', async () => {
+    api.symbols = (symbols) =>
+      symbols.includes('P060USDT') ? problem(503, 'MARKET_UNAVAILABLE', 'down') : keyed(symbols);
+    const [first, other] = await Promise.allSettled([
+      client.getSymbolsInfo(pairs(50)),
+      client.getSymbolsInfo(['P060USDT']),
+    ]);
+
+    expect(first.status).toBe('fulfilled');
+    expect(Object.keys((first as PromiseFulfilledResult<object>).value)).toHaveLength(50);
+    expect(other).toMatchObject({
+      status: 'rejected',
+      reason: { kind: 'symbols', detail: 'down' },
+    });
+  });
+
+  it('answers the pairs of a loaded catalogue without asking again', async () => {
+    api.catalogue = () => keyed(['XRPUSDT', 'SOLUSDT']);
+    await client.getSymbolCatalogue();
+    const infos = await client.getSymbolsInfo(['SOLUSDT']);
+
+    expect(infos).toEqual({ SOLUSDT: infoOf('SOLUSDT', 'SOL', 'USDT') });
+    expect(api.requests.map((url) => url.pathname)).toEqual(['/base/symbols']);
+  });
+});
+
+describe('MarketDataClient.getSymbolCatalogue', () => {
+  const catalogue = [
+    infoOf('BTCUSDT', 'BTC', 'USDT', 2, 5),
+    infoOf('ETHUSDT', 'ETH', 'USDT', 2, 4),
+    infoOf('ETHBTC', 'ETH', 'BTC', 5, 4),
+    infoOf('1000SATSUSDT', '1000SATS', 'USDT', 7, 0),
+  ];
+  const answer = () => Object.fromEntries(catalogue.map((info) => [info.symbol, info]));
+  const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('asks GET /symbols once for concurrent and later callers and keeps the api order', async () => {
+    api.catalogue = answer;
+    const [first, second] = await Promise.all([
+      client.getSymbolCatalogue(),
+      client.getSymbolCatalogue(),
+    ]);
+    const later = await client.getSymbolCatalogue();
+
+    expect(first).toEqual(catalogue);
+    expect(second).toBe(first);
+    expect(later).toBe(first);
+    expect(api.requests.map((url) => url.pathname)).toEqual(['/base/symbols']);
+  });
+
+  it('asks again when refreshed', async () => {
+    api.catalogue = answer;
+    await client.getSymbolCatalogue();
+    api.catalogue = () => keyed(['SOLUSDT']);
+    const refreshed = await client.getSymbolCatalogue({ refresh: true });
+
+    expect(refreshed.map((info) => info.symbol)).toEqual(['SOLUSDT']);
+    expect(await client.getSymbolCatalogue()).toBe(refreshed);
+    expect(api.requests).toHaveLength(2);
+  });
+
+  it.each([
+    [
+      'an entry is malformed',
+      { ETHBTC: { symbol: 'ETHBTC', baseAsset: 'ETH' } },
+      'Malformed symbol info for ETHBTC: {"symbol":"ETHBTC","baseAsset":"ETH"}',
+    ],
+    [
+      'a key is not a pair id',
+      { 'eth-btc': infoOf('eth-btc', 'ETH', 'BTC') },
+      "Malformed symbol 'eth-btc' in the catalogue",
+    ],
+    ['it is a list', [infoOf('ETHBTC', 'ETH', 'BTC')], 'Expected an object keyed by symbol'],
+    ['it lists no pair', {}, 'The catalogue lists no pair'],
+  ])(
+    'rejects the answer when %s, with the evidence, and does not keep the failure',
+    async (_, body, detail) => {
+      api.catalogue = () => body;
+      const error = await rejection(client.getSymbolCatalogue());
+
+      expect(error).toBeInstanceOf(MarketDataError);
+      expect(error).toMatchObject({
+        kind: 'symbols',
+        message: 'An error occurred while fetching symbols info.',
+      });
+      expect((error as MarketDataError).detail).toContain(detail);
+      api.catalogue = answer;
+      expect(await client.getSymbolCatalogue()).toEqual(catalogue);
+    },
+  );
+
+  it('rejects with the api problem when it cannot answer and no catalogue is known', async () => {
+    api.catalogue = () => problem(503, 'MARKET_UNAVAILABLE', 'The market data source is down.');
+    expect(await rejection(client.getSymbolCatalogue())).toMatchObject({
+      kind: 'symbols',
+      status: 503,
+      code: 'MARKET_UNAVAILABLE',
+      detail: 'The market data source is down.',
+    });
+  });
+
+  it('answers a failed refresh with the catalogue it already had', async () => {
+    api.catalogue = answer;
+    const first = await client.getSymbolCatalogue();
+    api.catalogue = () => problem(503, 'MARKET_UNAVAILABLE', 'down');
+
+    expect(await client.getSymbolCatalogue({ refresh: true })).toEqual(first);
+    expect(api.requests).toHaveLength(2);
+  });
+
+  describe('offline copy', () => {
+    let storage: FakeStorage;
+    const clientWith = (fetch: FetchLike, apiUrl = 'http://127.0.0.1:5080') =>
+      new MarketDataClient({
+        apiUrl,
+        fetch,
+        connect: new FakeHubServer().connect,
+        catalogueStorage: storage,
+      });
+
+    beforeEach(() => {
+      storage = new FakeStorage();
+      api.catalogue = answer;
+    });
+
+    it('keeps the last catalogue for a client that cannot reach the api, which asks again next time', async () => {
+      await clientWith(api.fetch).getSymbolCatalogue();
+      let reachable = false;
+      const flaky = jest.fn((input: string, init?: RequestInit) =>
+        reachable ? api.fetch(input, init) : offline(),
+      );
+      const later = clientWith(flaky);
+
+      expect(await later.getSymbolCatalogue()).toEqual(catalogue);
+      reachable = true;
+      api.catalogue = () => keyed(['SOLUSDT']);
+      expect((await later.getSymbolCatalogue()).map((info) => info.symbol)).toEqual(['SOLUSDT']);
+      expect(flaky).toHaveBeenCalledTimes(2);
+      // The newer answer replaced the copy.
+      expect(storage.items.get(SYMBOL_CATALOGUE_STORAGE_KEY)).toContain('SOLUSDT');
+    });
+
+    it('stores it compactly', async () => {
+      await clientWith(api.fetch).getSymbolCatalogue();
+      const raw = storage.items.get(SYMBOL_CATALOGUE_STORAGE_KEY)!;
+
+      expect(raw.length).toBeLessThan(JSON.stringify(answer()).length / 2);
+    });
+
+    it('ignores the copy of another api and a corrupt copy', async () => {
+      await clientWith(api.fetch, 'http://other.example').getSymbolCatalogue();
+      expect(await rejection(clientWith(offline).getSymbolCatalogue())).toMatchObject({
+        kind: 'symbols',
+        detail: 'Failed to fetch',
+      });
+
+      storage.items.set(
+        SYMBOL_CATALOGUE_STORAGE_KEY,
+        '{"v":1,"apiUrl":"http://127.0.0.1:5080","symbols":[["BTCUSDT"]]}',
+      );
+      expect(await rejection(clientWith(offline).getSymbolCatalogue())).toBeInstanceOf(
+        MarketDataError,
+      );
+      storage.items.set(SYMBOL_CATALOGUE_STORAGE_KEY, 'not json');
+      expect(await rejection(clientWith(offline).getSymbolCatalogue())).toBeInstanceOf(
+        MarketDataError,
+      );
+    });
+
+    it('gets by with a full or blocked storage', async () => {
+      storage.full = true;
+      expect(await clientWith(api.fetch).getSymbolCatalogue()).toEqual(catalogue);
+      expect(storage.items.size).toBe(0);
+
+      storage.full = false;
+      await clientWith(api.fetch).getSymbolCatalogue();
+      storage.blocked = true;
+      expect(await rejection(clientWith(offline).getSymbolCatalogue())).toMatchObject({
+        kind: 'symbols',
+        detail: 'Failed to fetch',
+      });
+    });
+
+    it('does not store a catalogue too large for its bound', async () => {
+      api.catalogue = () => keyed(pairs(15_000, 5));
+      expect(await clientWith(api.fetch).getSymbolCatalogue()).toHaveLength(15_000);
+      expect(storage.items.size).toBe(0);
+    });
+  });
+});
+
+describe('MarketDataClient.dispose', () => {
+  it('completes live subscriptions and errors$, and stops the connection at once', async () => {
+    const server = new FakeHubServer();
+    const live = new MarketDataClient({ apiUrl: 'http://127.0.0.1:5080', connect: server.connect });
+    let completed = 0;
+    live.candleUpdates$(['BTCUSDT'], ['OneMinute']).subscribe({ complete: () => (completed += 1) });
+    live.watchAlerts$('sub-1').subscribe({ complete: () => (completed += 1) });
+    live.errors$.subscribe({ complete: () => (completed += 1) });
+    await Promise.resolve();
+    live.dispose();
+
+    expect(completed).toBe(3);
+    expectNoOpenConnection(server);
+    expect(() => live.candleUpdates$(['BTCUSDT'], ['OneMinute'])).toThrow('disposed');
   });
 });
 

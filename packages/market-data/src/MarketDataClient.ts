@@ -5,7 +5,6 @@ import {
   type Interval,
   intervalOpenTime,
   isInterval,
-  isSymbolId,
   parseCandles,
   type SymbolId,
   type SymbolInfo,
@@ -13,14 +12,17 @@ import {
   type UnixSeconds,
 } from '@pairwatch/domain';
 import { type Observable, Subject } from 'rxjs';
-import { CandleHub, type HubConnectionState } from './CandleHub';
+import { assertSymbolIds } from './assertSymbolIds';
+import { CandleHub } from './CandleHub';
 import { createSignalRConnection } from './createSignalRConnection';
 import { type HubConnectionFactory } from './HubConnectionPort';
+import { type HubConnectionState } from './HubConnectionState';
 import { MarketDataError } from './MarketDataError';
 import { normalizeApiUrl } from './normalizeApiUrl';
-
 import { ReconnectPolicy } from './ReconnectPolicy';
 import { type FetchLike, requestJson } from './requestJson';
+import { SymbolCatalogueLoader } from './SymbolCatalogueLoader';
+import { type CatalogueStorage, SymbolCatalogueStore } from './SymbolCatalogueStore';
 import { SymbolsInfoLoader } from './SymbolsInfoLoader';
 
 /** Spec §9: the page size of candle requests. */
@@ -51,6 +53,11 @@ export interface MarketDataClientOptions {
    * again; later ones go to the network (an old answer would leave a gap before live updates).
    */
   readonly prefetched?: ReadonlyMap<string, Promise<Response>>;
+  /**
+   * Where the last symbol catalogue is kept for offline use: `localStorage` by default (when the
+   * browser allows it), `null` to keep none.
+   */
+  readonly catalogueStorage?: CatalogueStorage | null;
 }
 
 /**
@@ -71,6 +78,22 @@ export type GetCandlesOptions = {
 export interface GetSymbolsInfoOptions {
   /** Ask the api again even for cached symbols (e.g. when the tab becomes visible again). */
   readonly refresh?: boolean;
+}
+
+/** Options of {@link MarketDataClient.getSymbolCatalogue}. */
+export interface GetSymbolCatalogueOptions {
+  /** Ask the api again even when it already answered (pairs are listed and delisted). */
+  readonly refresh?: boolean;
+}
+
+/** `localStorage` when this browser lets us use it. */
+function defaultStorage(): CatalogueStorage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    // Reading `localStorage` throws a SecurityError where storage is blocked.
+    return undefined;
+  }
 }
 
 function defaultFetch(input: string, init?: RequestInit): Promise<Response> {
@@ -132,6 +155,7 @@ export class MarketDataClient {
   private readonly errors = new Subject<MarketDataError>();
   private readonly hub: CandleHub;
   private readonly symbolsLoader: SymbolsInfoLoader;
+  private readonly catalogueLoader: SymbolCatalogueLoader;
 
   constructor(options: MarketDataClientOptions) {
     this.apiUrl = normalizeApiUrl(options.apiUrl);
@@ -157,18 +181,28 @@ export class MarketDataClient {
     this.symbolsLoader = new SymbolsInfoLoader((symbols) =>
       requestJson(this.fetchFn, `${this.apiUrl}/symbols/${symbols.join(',')}`, 'symbols'),
     );
+    this.catalogueLoader = new SymbolCatalogueLoader(
+      () => requestJson(this.fetchFn, `${this.apiUrl}/symbols`, 'symbols'),
+      new SymbolCatalogueStore(
+        options.catalogueStorage === null
+          ? undefined
+          : (options.catalogueStorage ?? defaultStorage()),
+        this.apiUrl,
+      ),
+      (catalogue) => this.symbolsLoader.prime(catalogue),
+    );
   }
 
   /**
    * `GET {api}/candles`: candles of one stream, oldest first, `time` in Unix seconds (UTC).
    *
-   * @param symbol - a supported symbol.
+   * @param symbol - any pair id; one the market does not list is the api's 4xx (`UNKNOWN_SYMBOL`).
    * @param interval - a supported interval.
    * @param options - `limit` (default 500) and `endTime` or `startTime`.
    * @returns the candles (possibly empty).
    * @throws MarketDataError (`kind: 'candles'`, message 'An error occurred while trying to fetch
    * candles data.', plus the api's `detail`/`code`) when the call fails or answers garbage;
-   * RangeError for unsupported arguments (no request is made).
+   * RangeError for a malformed symbol or other bad arguments (no request is made).
    * @example `await client.getCandles('ETHUSDT', 'OneHour', { endTime: oldest - 3600 as UnixSeconds })`
    */
   async getCandles(
@@ -177,7 +211,7 @@ export class MarketDataClient {
     options: GetCandlesOptions = {},
   ): Promise<Candle[]> {
     const { limit = DEFAULT_CANDLE_LIMIT, endTime, startTime, signal } = options;
-    if (!isSymbolId(symbol)) throw new RangeError(`Unsupported symbol '${String(symbol)}'`);
+    assertSymbolIds([symbol]);
     if (!isInterval(interval)) throw new RangeError(`Unsupported interval '${String(interval)}'`);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CANDLE_LIMIT) {
       throw new RangeError(`limit must be an integer from 1 to ${MAX_CANDLE_LIMIT}, got ${limit}`);
@@ -210,22 +244,43 @@ export class MarketDataClient {
   }
 
   /**
-   * `GET {api}/symbols/A,B`: symbol infos keyed by symbol. Calls made in the same tick are merged
-   * into one request, and answers are cached for the session.
+   * `GET {api}/symbols/A,B`: symbol infos keyed by symbol, for any pairs. Calls made in the same
+   * tick are merged into one request (several of at most 50 symbols for a longer list), and
+   * answers are cached for the session; the infos of a loaded catalogue are cached too.
    *
-   * @param symbols - supported symbols.
-   * @returns the infos of the symbols the api knows (unknown ones are absent).
+   * @param symbols - pair ids.
+   * @returns the infos of the symbols the api lists (the others are absent).
    * @throws MarketDataError (`kind: 'symbols'`, message 'An error occurred while fetching symbols
-   * info.') when the call fails; RangeError for an unsupported symbol (no request is made).
+   * info.') when the call fails; RangeError for a malformed symbol (no request is made).
    * @example `const { BTCUSDT } = await client.getSymbolsInfo(['BTCUSDT']);`
    */
   async getSymbolsInfo(
     symbols: readonly SymbolId[],
     options: GetSymbolsInfoOptions = {},
   ): Promise<Partial<Record<SymbolId, SymbolInfo>>> {
-    const bad = symbols.find((symbol) => !isSymbolId(symbol));
-    if (bad !== undefined) throw new RangeError(`Unsupported symbol '${String(bad)}'`);
+    assertSymbolIds(symbols);
     return this.symbolsLoader.load(symbols, options.refresh ?? false);
+  }
+
+  /**
+   * `GET {api}/symbols`: every pair the market lists (~1,500), for the symbol picker, in the
+   * api's order (the ten defaults first). Asked once per client: concurrent and later callers
+   * share the answer until `refresh`. Each answer is kept in `localStorage` (see
+   * `catalogueStorage`); when the api cannot be reached (offline) the last catalogue known answers
+   * instead, and the next call asks the api again.
+   *
+   * @returns the pairs' infos; they also answer {@link MarketDataClient.getSymbolsInfo}.
+   * @throws MarketDataError (`kind: 'symbols'`, message 'An error occurred while fetching symbols
+   * info.') when the answer is malformed (`detail` names the entry), or when the api cannot answer
+   * and no catalogue was ever loaded.
+   * @example
+   * ```ts
+   * const pairs = await client.getSymbolCatalogue();
+   * picker.setOptions(pairs.map((info) => info.symbol));
+   * ```
+   */
+  getSymbolCatalogue(options: GetSymbolCatalogueOptions = {}): Promise<readonly SymbolInfo[]> {
+    return this.catalogueLoader.load(options.refresh ?? false);
   }
 
   /**
@@ -234,8 +289,12 @@ export class MarketDataClient {
    * After a reconnect the missed candles are emitted (fetched by REST) before live updates
    * resume; a stream never goes back in time (an update with the last time replaces that candle).
    *
+   * Any number of pairs: the streams newly wanted in a tick are subscribed in one hub call per
+   * interval (of at most 50 pairs), and a pair the hub refuses (not listed) is reported on
+   * `errors$` without costing the others their updates.
+   *
    * @returns a hot observable that never completes by itself (`EMPTY` for empty lists).
-   * @throws RangeError for an unsupported symbol or interval (nothing is subscribed).
+   * @throws RangeError for a malformed symbol or an unsupported interval (nothing is subscribed).
    * @example
    * ```ts
    * const sub = client.candleUpdates$(['BTCUSDT', 'ETHUSDT'], ['OneMinute']).subscribe((u) => …);

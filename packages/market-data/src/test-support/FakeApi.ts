@@ -15,6 +15,8 @@ export class FakeApi {
   readonly requests: URL[] = [];
   candles: (query: URLSearchParams) => FakeAnswer | Promise<FakeAnswer> = () => [];
   symbols: (symbols: string[]) => FakeAnswer | Promise<FakeAnswer> = () => ({});
+  /** `GET /symbols`: the whole catalogue. */
+  catalogue: () => FakeAnswer | Promise<FakeAnswer> = () => ({});
 
   readonly fetch = async (input: string, init?: RequestInit): Promise<Response> => {
     const url = new URL(input);
@@ -24,7 +26,8 @@ export class FakeApi {
     if (url.pathname.endsWith('/candles')) answer = await this.candles(url.searchParams);
     else if (url.pathname.includes('/symbols/')) {
       answer = await this.symbols(url.pathname.split('/symbols/')[1]!.split(','));
-    } else answer = new Response('not found', { status: 404 });
+    } else if (url.pathname.endsWith('/symbols')) answer = await this.catalogue();
+    else answer = new Response('not found', { status: 404 });
     return answer instanceof Response
       ? answer
       : new Response(JSON.stringify(answer), {

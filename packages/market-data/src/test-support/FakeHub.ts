@@ -38,7 +38,7 @@ export class FakeHubConnection implements HubConnectionPort {
 
   invoke(method: string, ...args: unknown[]): Promise<unknown> {
     this.invocations.push({ method, args });
-    const refusal = this.refusals.get(method)?.shift();
+    const refusal = this.refusals.get(method)?.shift() ?? this.server.refuseWhen(method, args);
     return refusal === undefined ? Promise.resolve(null) : Promise.reject(new Error(refusal));
   }
 
@@ -105,6 +105,8 @@ export class FakeHubServer {
   failNextStarts = 0;
   /** While set, `start()` stays pending until `finishStart()`. */
   holdStarts = false;
+  /** Decides from its arguments whether the hub refuses an invocation: the error text, or `undefined`. */
+  refuseWhen: (method: string, args: readonly unknown[]) => string | undefined = () => undefined;
   private held: { resolve: () => void; reject: (error: Error) => void }[] = [];
 
   /** The factory to pass as `connect`. */
