@@ -325,11 +325,37 @@ describe('PositionsScreen', () => {
     await findRow(openTable, 2);
   });
 
-  it('uses the api symbol formats once they load, and the catalogue when the call fails', async () => {
+  it("tracks a position on any listed pair, its PnL in the pair's quote asset and precision", async () => {
     const market = new FakeMarket();
-    market.symbolsInfo = {
-      BTCUSDT: { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 1, minMove: 0.1 } },
-    };
+    market.catalogue = [
+      ...Object.values(DEFAULT_SYMBOL_CATALOGUE),
+      {
+        symbol: 'ETHBTC',
+        baseAsset: 'ETH',
+        quoteAsset: 'BTC',
+        priceFormat: { precision: 5, minMove: 0.00001 },
+        quantityFormat: { precision: 4, minMove: 0.0001 },
+      },
+    ];
+    market.lastCandles.set('ETHBTC', testCandle(60, 0.052));
+    const store = await storeWith({
+      symbol: 'ETHBTC',
+      side: 'Buy',
+      amount: 2,
+      price: 0.05,
+      tp: 0.06,
+    });
+    renderPositionsScreen({ store, market });
+    const buy = await findRow(openTable, 1);
+    await waitFor(() => expect(cell(buy, 'pnl')).toHaveTextContent('+0.00400 BTC (+4.00%)'));
+    expect(cell(buy, 'prices')).toHaveTextContent('0.05000 / 0.05200');
+  });
+
+  it('uses the catalogue formats once they load, and the defaults when the call fails', async () => {
+    const market = new FakeMarket();
+    market.catalogue = [
+      { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 1, minMove: 0.1 } },
+    ];
     const store = await storeWith(btcBuy);
     const first = renderPositionsScreen({ store, market });
     await waitFor(() =>
@@ -338,7 +364,7 @@ describe('PositionsScreen', () => {
     first.unmount();
 
     const failing = new FakeMarket();
-    failing.symbolsInfo = new Error('An error occurred while fetching symbols info.');
+    failing.catalogue = new Error('An error occurred while fetching symbols info.');
     renderPositionsScreen({ store, market: failing });
     expect(
       await screen.findByText('An error occurred while fetching symbols info.'),

@@ -86,7 +86,7 @@ export function PositionsScreen({ store, market, priceMemory }: PositionsScreenP
     () => (positions ?? []).filter((position) => !isPositionOpen(position)),
     [positions],
   );
-  const symbolInfo = useSymbolInfos(market, toastMarketError);
+  const { catalogue, infoOf: symbolInfo } = useSymbolInfos(market, toastMarketError);
   const [newSymbol, setNewSymbol] = useNewPositionSymbol();
   const [dialog, setDialog] = useState<OpenDialog>();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -242,6 +242,7 @@ export function PositionsScreen({ store, market, priceMemory }: PositionsScreenP
       </Paper>
       {dialog?.kind === 'add' && (
         <PositionFormDialog
+          catalogue={catalogue}
           symbol={newSymbol}
           onSymbolChange={setNewSymbol}
           prices={prices}

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { DEFAULT_SYMBOL_CATALOGUE, type SymbolId } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE, guessSymbolInfo, type SymbolId } from '@pairwatch/domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { type NewPosition } from '../store/PositionStore';
@@ -20,7 +20,8 @@ function renderDialog(
       symbol={overrides.symbol ?? 'BTCUSDT'}
       onSymbolChange={onSymbolChange}
       prices={overrides.prices ?? new Map()}
-      symbolInfo={(symbol) => DEFAULT_SYMBOL_CATALOGUE[symbol]}
+      symbolInfo={(symbol) => guessSymbolInfo(symbol)}
+      catalogue={Object.values(DEFAULT_SYMBOL_CATALOGUE)}
       onSubmit={onSubmit}
       onClose={onClose}
     />,

@@ -8,6 +8,7 @@ import {
   POSITION_SIDES,
   type PositionSide,
   type SymbolId,
+  type SymbolInfo,
   formatNumber,
   parseNumberInput,
 } from '@pairwatch/domain';
@@ -36,6 +37,8 @@ export interface PositionFormDialogProps extends PositionDialogProps<NewPosition
   readonly prices: ReadonlyMap<SymbolId, number>;
   /** The symbols' formats: prices are checked against and shown at their precision. */
   readonly symbolInfo: SymbolInfoLookup;
+  /** The pairs the picker offers (`undefined` while the catalogue loads). */
+  readonly catalogue: readonly SymbolInfo[] | undefined;
 }
 
 interface FormValues extends Record<string, unknown>, PositionNumberValues {
@@ -54,6 +57,7 @@ export function PositionFormDialog({
   onSymbolChange,
   prices,
   symbolInfo,
+  catalogue,
   onSubmit,
   onClose,
 }: PositionFormDialogProps) {
@@ -94,6 +98,8 @@ export function PositionFormDialog({
         </FormLabel>
         <SymbolPicker
           id="position-symbol"
+          symbols={catalogue}
+          storageKey="pairwatch-position-symbols"
           value={formik.values.symbol}
           onChange={(picked) => {
             void formik.setFieldValue('symbol', picked);

@@ -3,5 +3,5 @@ import { type MarketDataClient } from '@pairwatch/market-data';
 /** The market data the Positions screen reads: the shared client's candles, symbols and live hub. */
 export type PositionsMarket = Pick<
   MarketDataClient,
-  'candleUpdates$' | 'getCandles' | 'getSymbolsInfo'
+  'candleUpdates$' | 'getCandles' | 'getSymbolsInfo' | 'getSymbolCatalogue'
 >;

@@ -10,13 +10,13 @@ describe('last candles', () => {
     expect(readLastCandles(localStorage)).toEqual(new Map([['BTCUSDT', candle]]));
   });
 
-  it('reads nothing from no storage, unreadable text, unknown symbols or malformed candles', () => {
+  it('reads nothing from no storage, unreadable text, malformed symbols or malformed candles', () => {
     expect(readLastCandles(undefined)).toEqual(new Map());
     localStorage.setItem(LAST_CANDLES_KEY, '{not json');
     expect(readLastCandles(localStorage)).toEqual(new Map());
     localStorage.setItem(
       LAST_CANDLES_KEY,
-      JSON.stringify({ NOPEUSDT: candle, ETHUSDT: { ...candle, close: 'x' }, BTCUSDT: candle }),
+      JSON.stringify({ 'nope-usdt': candle, ETHUSDT: { ...candle, close: 'x' }, BTCUSDT: candle }),
     );
     expect(readLastCandles(localStorage)).toEqual(new Map([['BTCUSDT', candle]]));
   });

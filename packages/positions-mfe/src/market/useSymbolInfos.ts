@@ -1,21 +1,29 @@
-import { DEFAULT_SYMBOLS, guessSymbolInfo, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { guessSymbolInfo, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type PositionsMarket } from './PositionsMarket';
 
-/** The display formats of a symbol: the api's symbol info, or the domain catalogue until it arrives. */
+/** The display formats of a pair: the catalogue's, or a guess until it arrives. */
 export type SymbolInfoLookup = (symbol: SymbolId) => SymbolInfo;
 
+/** What {@link useSymbolInfos} gives: the pairs to offer, and each pair's formats. */
+export interface SymbolInfos {
+  /** Every pair the market trades (`GET /symbols`, defaults first); `undefined` while loading. */
+  readonly catalogue: readonly SymbolInfo[] | undefined;
+  /** A pair's formats: the catalogue's (its tick and lot sizes), else a guess (defaults known). */
+  readonly infoOf: SymbolInfoLookup;
+}
+
 /**
- * The display formats of every symbol: the api's symbol info (the live exchange's tick and lot
- * sizes) once it has loaded, the domain catalogue before that or if the call fails.
+ * The market's catalogue, loaded once (the client shares it, and offline answers with the copy it
+ * kept), and each pair's display formats from it: PnL in the pair's quote asset and precision.
  *
- * @param onError - told when the api call fails.
+ * @param onError - told when the catalogue cannot be loaded (the guesses stay).
  */
 export function useSymbolInfos(
   market: PositionsMarket,
   onError: (error: unknown) => void,
-): SymbolInfoLookup {
-  const [infos, setInfos] = useState<Partial<Record<SymbolId, SymbolInfo>>>({});
+): SymbolInfos {
+  const [catalogue, setCatalogue] = useState<readonly SymbolInfo[]>();
   const onErrorRef = useRef(onError);
   useEffect(() => {
     onErrorRef.current = onError;
@@ -23,9 +31,9 @@ export function useSymbolInfos(
 
   useEffect(() => {
     let live = true;
-    market.getSymbolsInfo(DEFAULT_SYMBOLS).then(
+    market.getSymbolCatalogue().then(
       (loaded) => {
-        if (live) setInfos(loaded);
+        if (live) setCatalogue(loaded);
       },
       (error: unknown) => {
         if (live) onErrorRef.current(error);
@@ -36,5 +44,13 @@ export function useSymbolInfos(
     };
   }, [market]);
 
-  return useCallback((symbol: SymbolId) => infos[symbol] ?? guessSymbolInfo(symbol), [infos]);
+  const bySymbol = useMemo(
+    () => new Map((catalogue ?? []).map((info) => [info.symbol, info])),
+    [catalogue],
+  );
+  const infoOf = useCallback(
+    (symbol: SymbolId) => bySymbol.get(symbol) ?? guessSymbolInfo(symbol),
+    [bySymbol],
+  );
+  return { catalogue, infoOf };
 }

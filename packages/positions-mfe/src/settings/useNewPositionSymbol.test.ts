@@ -23,7 +23,10 @@ describe('useNewPositionSymbol', () => {
 
   it.each([
     ['not JSON', '{oops'],
-    ['an unknown symbol', JSON.stringify({ state: { newPositionSymbol: 'XRPUSDT' }, version: 0 })],
+    [
+      'a malformed symbol',
+      JSON.stringify({ state: { newPositionSymbol: 'xrp/usdt' }, version: 0 }),
+    ],
     ['another shape', JSON.stringify(['ETHUSDT'])],
   ])('falls back to BTCUSDT when the stored value is %s', (_case, raw) => {
     localStorage.setItem(POSITIONS_SETTINGS_KEY, raw);

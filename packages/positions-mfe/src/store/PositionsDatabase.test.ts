@@ -90,14 +90,14 @@ describe('PositionsDatabase', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const raw = JSON.stringify([
       ...legacyPositions,
-      { id: 9, symbol: 'XYZ', side: 'Buy', amount: 1, price: 1, tp: 2 },
+      { id: 9, symbol: 'xyz', side: 'Buy', amount: 1, price: 1, tp: 2 },
     ]);
     const storage = memoryStorage({ [LEGACY_POSITIONS_KEY]: raw });
     const store = new PositionStore(createTestDatabase({ legacyStorage: storage }));
     expect((await store.list()).map((p) => p.id)).toEqual([3, 7]);
     expect(storage.getItem(LEGACY_POSITIONS_KEY)).toBe(raw);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('1 entries could not be imported'), [
-      expect.stringContaining('entry 2: symbol must be one of the following values'),
+      expect.stringContaining('entry 2: symbol must be a pair id such as ETHBTC'),
     ]);
   });
 

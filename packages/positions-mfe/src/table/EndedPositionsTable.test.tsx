@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { type Position, DEFAULT_SYMBOL_CATALOGUE } from '@pairwatch/domain';
+import { type Position, guessSymbolInfo } from '@pairwatch/domain';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { EndedPositionsTable } from './EndedPositionsTable';
@@ -34,7 +34,7 @@ describe('EndedPositionsTable', () => {
     render(
       <EndedPositionsTable
         positions={[]}
-        symbolInfo={(s) => DEFAULT_SYMBOL_CATALOGUE[s]}
+        symbolInfo={(s) => guessSymbolInfo(s)}
         onDelete={jest.fn()}
       />,
     );
@@ -45,7 +45,7 @@ describe('EndedPositionsTable', () => {
     render(
       <EndedPositionsTable
         positions={[filledBuy, closedSell]}
-        symbolInfo={(s) => DEFAULT_SYMBOL_CATALOGUE[s]}
+        symbolInfo={(s) => guessSymbolInfo(s)}
         onDelete={jest.fn()}
       />,
     );
@@ -72,7 +72,7 @@ describe('EndedPositionsTable', () => {
     render(
       <EndedPositionsTable
         positions={[filledBuy, closedSell]}
-        symbolInfo={(s) => DEFAULT_SYMBOL_CATALOGUE[s]}
+        symbolInfo={(s) => guessSymbolInfo(s)}
         onDelete={onDelete}
       />,
     );

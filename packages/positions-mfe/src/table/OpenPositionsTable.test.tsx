@@ -1,6 +1,12 @@
 import { createTheme } from '@mui/material/styles';
 import { describe, expect, it, jest } from '@jest/globals';
-import { type Position, DEFAULT_SYMBOL_CATALOGUE, type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import {
+  type Position,
+  DEFAULT_SYMBOL_CATALOGUE,
+  guessSymbolInfo,
+  type SymbolId,
+  type SymbolInfo,
+} from '@pairwatch/domain';
 import { render, screen, within } from '@testing-library/react';
 import { OpenPositionsTable } from './OpenPositionsTable';
 
@@ -20,7 +26,7 @@ const TEXT = { up: createTheme().palette.success.main, down: createTheme().palet
 function renderTable(
   positions: Position[],
   prices: [SymbolId, number][],
-  symbolInfo = (s: SymbolId) => DEFAULT_SYMBOL_CATALOGUE[s],
+  symbolInfo = (s: SymbolId) => guessSymbolInfo(s),
 ) {
   render(
     <OpenPositionsTable
@@ -107,7 +113,7 @@ describe('OpenPositionsTable', () => {
       quantityFormat: { precision: 3, minMove: 0.001 },
     };
     renderTable([buy], [['BTCUSDT', 61000]], (s) =>
-      s === 'BTCUSDT' ? apiInfo : DEFAULT_SYMBOL_CATALOGUE[s],
+      s === 'BTCUSDT' ? apiInfo : guessSymbolInfo(s),
     );
     expect(cell(1, 'prices')).toHaveTextContent('60,000.0 / 61,000.0');
     expect(within(row(1)).getByText('0.500 BTC')).toBeInTheDocument();

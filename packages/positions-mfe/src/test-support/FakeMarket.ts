@@ -1,5 +1,6 @@
 import {
   type Candle,
+  DEFAULT_SYMBOL_CATALOGUE,
   type CandleUpdate,
   type Interval,
   type SymbolId,
@@ -39,6 +40,8 @@ export class FakeMarket implements PositionsMarket {
   readonly lastCandles = new Map<SymbolId, Candle>();
   /** What `getSymbolsInfo` answers; an Error rejects. */
   symbolsInfo: Partial<Record<SymbolId, SymbolInfo>> | Error = {};
+  /** What `getSymbolCatalogue` answers; an Error rejects. */
+  catalogue: readonly SymbolInfo[] | Error = Object.values(DEFAULT_SYMBOL_CATALOGUE);
 
   private readonly hub = new Subject<CandleUpdate>();
 
@@ -75,6 +78,11 @@ export class FakeMarket implements PositionsMarket {
   getSymbolsInfo = async (): Promise<Partial<Record<SymbolId, SymbolInfo>>> => {
     if (this.symbolsInfo instanceof Error) throw this.symbolsInfo;
     return this.symbolsInfo;
+  };
+
+  getSymbolCatalogue = async (): Promise<readonly SymbolInfo[]> => {
+    if (this.catalogue instanceof Error) throw this.catalogue;
+    return this.catalogue;
   };
 
   /** Pushes a live 1-minute candle of `symbol` through the hub. */
