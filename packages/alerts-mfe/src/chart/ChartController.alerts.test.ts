@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { type Alert, DEFAULT_SYMBOL_CATALOGUE, computeRsiCandles, hasRsiValue } from '@pairwatch/domain';
+import {
+  type Alert,
+  DEFAULT_SYMBOL_CATALOGUE,
+  computeRsiCandles,
+  hasRsiValue,
+} from '@pairwatch/domain';
 import { anAlert } from '../test-support/alerts';
 import { candle, minuteCandles } from '../test-support/candles';
 import { FakeChartFeed } from '../test-support/FakeChartFeed';
@@ -216,7 +221,11 @@ describe('ChartController legend, alert levels and the "+"', () => {
         ['price', 120],
         ['rsi', 30],
       ]);
-      await loadFirstPage({ ...BTC, symbol: 'ETHUSDT', symbolInfo: DEFAULT_SYMBOL_CATALOGUE.ETHUSDT });
+      await loadFirstPage({
+        ...BTC,
+        symbol: 'ETHUSDT',
+        symbolInfo: DEFAULT_SYMBOL_CATALOGUE.ETHUSDT,
+      });
       expect(alertLines().map((line) => line.price)).toEqual([65_000]);
     });
 

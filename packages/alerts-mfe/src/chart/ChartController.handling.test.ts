@@ -28,7 +28,11 @@ const BTC: ChartView = {
   symbolInfo: DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
   symbolInfoLoading: false,
 };
-const DOGE: ChartView = { ...BTC, symbol: 'DOGEUSDT', symbolInfo: DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT };
+const DOGE: ChartView = {
+  ...BTC,
+  symbol: 'DOGEUSDT',
+  symbolInfo: DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT,
+};
 
 async function settle(): Promise<void> {
   await Promise.resolve();

@@ -263,7 +263,10 @@ describe('ChartController', () => {
     expectPriceFormat(2, 0.01);
     controller.show(BTC_LOADING);
     expectPriceFormat(2, 0.01);
-    const doge = { ...DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT, priceFormat: { precision: 6, minMove: 0.000001 } };
+    const doge = {
+      ...DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT,
+      priceFormat: { precision: 6, minMove: 0.000001 },
+    };
     controller.show({ ...BTC, symbol: 'DOGEUSDT', symbolInfo: doge });
     expectPriceFormat(6, 0.000001);
   });
@@ -301,7 +304,10 @@ describe('ChartController', () => {
       await settle();
       const setDataCalls = prices().setDataCalls;
       const clears = chart.crosshairClears;
-      const info = { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 1, minMove: 0.1 } };
+      const info = {
+        ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
+        priceFormat: { precision: 1, minMove: 0.1 },
+      };
       controller.show(BTC_LOADING); // a refetch starts: what is drawn stays
       controller.show({ ...BTC, symbolInfo: info });
       expectPriceFormat(1, 0.1);
@@ -498,7 +504,10 @@ describe('ChartController', () => {
   it('resets when the symbol info changes, even for the same symbol', async () => {
     await loadFirstPage();
     const clears = chart.crosshairClears;
-    const finer = { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 3, minMove: 0.001 } };
+    const finer = {
+      ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
+      priceFormat: { precision: 3, minMove: 0.001 },
+    };
     controller.show({ ...BTC, symbolInfo: finer });
     expect(prices().bars).toHaveLength(0);
     expect(chart.crosshairClears).toBe(clears + 1);

@@ -4,9 +4,9 @@ import { alertTargetAt } from './alertTargetAt';
 
 describe('alertTargetAt', () => {
   it('rounds a price to the symbol’s tick', () => {
-    expect(alertTargetAt('price', 87_123.456_78, DEFAULT_SYMBOL_CATALOGUE.BTCUSDT.priceFormat)).toBe(
-      87_123.46,
-    );
+    expect(
+      alertTargetAt('price', 87_123.456_78, DEFAULT_SYMBOL_CATALOGUE.BTCUSDT.priceFormat),
+    ).toBe(87_123.46);
     expect(alertTargetAt('price', 0.123_456_7, DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT.priceFormat)).toBe(
       0.12346,
     );
@@ -14,9 +14,15 @@ describe('alertTargetAt', () => {
   });
 
   it('refuses a price at or below zero and non-numbers', () => {
-    expect(alertTargetAt('price', -3, DEFAULT_SYMBOL_CATALOGUE.BTCUSDT.priceFormat)).toBeUndefined();
-    expect(alertTargetAt('price', 0.001, DEFAULT_SYMBOL_CATALOGUE.BTCUSDT.priceFormat)).toBeUndefined();
-    expect(alertTargetAt('price', NaN, DEFAULT_SYMBOL_CATALOGUE.BTCUSDT.priceFormat)).toBeUndefined();
+    expect(
+      alertTargetAt('price', -3, DEFAULT_SYMBOL_CATALOGUE.BTCUSDT.priceFormat),
+    ).toBeUndefined();
+    expect(
+      alertTargetAt('price', 0.001, DEFAULT_SYMBOL_CATALOGUE.BTCUSDT.priceFormat),
+    ).toBeUndefined();
+    expect(
+      alertTargetAt('price', NaN, DEFAULT_SYMBOL_CATALOGUE.BTCUSDT.priceFormat),
+    ).toBeUndefined();
   });
 
   it('keeps an RSI value within 0–100 at 2 decimals', () => {

@@ -99,13 +99,13 @@ describe('alerts_mfe/firstChart', () => {
     await expect(
       startFirstChart({
         slot,
-        symbol: 'FOOUSDT',
+        symbol: 'foo/usdt',
         interval: 'OneMinute',
         candles: answer([]),
         symbolInfo: answer({}),
         onRemoved: () => undefined,
       }),
-    ).rejects.toThrow('No first chart for FOOUSDT OneMinute.');
+    ).rejects.toThrow('No first chart for foo/usdt OneMinute.');
     expect(slot).toBeEmptyDOMElement();
     expect(adoptFirstChart()).toBeUndefined();
   });

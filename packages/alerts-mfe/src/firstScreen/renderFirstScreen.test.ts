@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { assetIconFile } from '@pairwatch/domain';
 import { FIRST_SCREEN_ALERTS } from '@pairwatch/ui-kit/colors';
 import { ALERTS_MESSAGES } from '../alertsMessages';
 import { CHART_HEIGHT } from '../chart/chartConstants';
@@ -54,7 +55,10 @@ describe('renderFirstScreen', () => {
   it('shows the symbol with its logo and the interval selected, and gives the chart its height', () => {
     const { slot, screen } = draw({ status: 'active', subscriptionId: 'sub-1' });
     expect(slot.querySelector('.pwa-symbol')).toHaveTextContent('DOGEUSDT');
-    expect(slot.querySelector('.pwa-symbol img')).toHaveAttribute('src', '/icons/doge.png');
+    expect(slot.querySelector('.pwa-symbol img')).toHaveAttribute(
+      'src',
+      `/icons/${assetIconFile('DOGE')!}`,
+    );
     expect(slot.querySelector('.pwa-on')).toHaveTextContent('1h');
     expect(screen.chart.style.height).toBe(`${CHART_HEIGHT}px`);
     expect(screen.chart).toHaveAttribute('aria-label', 'DOGEUSDT candlestick chart with RSI');

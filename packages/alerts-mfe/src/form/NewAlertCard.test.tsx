@@ -358,7 +358,10 @@ describe('NewAlertCard', () => {
     });
 
     it('writes the price in the symbol’s precision', () => {
-      const { rerender } = setup({ symbol: 'DOGEUSDT', symbolInfo: DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT });
+      const { rerender } = setup({
+        symbol: 'DOGEUSDT',
+        symbolInfo: DEFAULT_SYMBOL_CATALOGUE.DOGEUSDT,
+      });
       rerender({ prefill: { type: 'Price', value: 0.12346, serial: 1 } });
       expect(target()).toHaveValue('0.12346');
     });

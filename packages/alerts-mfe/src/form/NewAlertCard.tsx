@@ -225,7 +225,7 @@ export function NewAlertCard({
         slotProps={{ title: { id: 'new-alert-title', variant: 'h6', component: 'h2' } }}
         subheader={
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-            <SymbolLogo symbol={symbol} size={18} />
+            <SymbolLogo symbol={symbol} baseAsset={info.baseAsset} size={18} />
             {isRsi ? `${symbol}, ${INTERVAL_INFO[interval].label}` : symbol}
           </Box>
         }

@@ -501,8 +501,16 @@ describe('AlertsScreen', () => {
       expect(JSON.parse(storage.getItem(ALERTS_STORE_KEY)!).state.symbol).toBe('ETHUSDT');
     });
 
-    it('ignores unsupported values in the URL', async () => {
-      const { market, render } = setup({ route: '/alerts?symbol=XRPUSDT&interval=TenYears' });
+    it('opens any pair the URL names, e.g. ?symbol=ETHBTC', async () => {
+      const { market, render } = setup({ route: '/alerts?symbol=ETHBTC&interval=OneHour' });
+      await render();
+      await waitFor(() =>
+        expect(market.candleRequests.at(-1)).toEqual({ symbol: 'ETHBTC', interval: 'OneHour' }),
+      );
+    });
+
+    it('ignores malformed values in the URL', async () => {
+      const { market, render } = setup({ route: '/alerts?symbol=xrp-usdt&interval=TenYears' });
       await render();
       await waitFor(() =>
         expect(market.candleRequests.at(-1)).toEqual({ symbol: 'BTCUSDT', interval: 'OneMinute' }),

@@ -24,6 +24,7 @@ import {
   writeReachableChannelHint,
 } from '../channels/reachableChannelHint';
 import { WhereAlertsGoCard } from '../channels/WhereAlertsGoCard';
+import { useSymbolCatalogue } from '../hooks/useSymbolCatalogue';
 import { useSymbolInfo } from '../hooks/useSymbolInfo';
 import { applyUrlSelection, useUrlSelection } from '../hooks/useUrlSelection';
 import { AlertsStore } from '../store/AlertsStore';
@@ -104,6 +105,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
 
   useUrlSelection(store);
   useSymbolInfo(store, market, state.symbol);
+  const catalogue = useSymbolCatalogue(market);
   const reload = useAlertsList(store, alerts, ownerId);
   useAlertTriggers(store, market, ownerId);
   const deliveries = useMemo(
@@ -220,6 +222,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
         >
           <SymbolPicker
             id={SYMBOL_PICKER_ID}
+            symbols={catalogue}
             value={state.symbol}
             onChange={(symbol) => store.setSymbol(symbol)}
           />
@@ -271,6 +274,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
               alerts={visibleAlerts}
               selectedSymbol={state.symbol}
               symbolInfo={state.symbolInfo}
+              catalogue={catalogue}
               onSelect={selectFromTable}
               onDelete={deleteAlert}
               deliveries={deliveries}

@@ -6,7 +6,7 @@ import { type PushSubscriptionService } from '../push/PushSubscriptionService';
 /** The parts of the shared market-data client the Alerts screen uses. */
 export type AlertsMarketData = Pick<
   MarketDataClient,
-  'getCandles' | 'getSymbolsInfo' | 'candleUpdates$' | 'watchAlerts$'
+  'getCandles' | 'getSymbolsInfo' | 'getSymbolCatalogue' | 'candleUpdates$' | 'watchAlerts$'
 >;
 
 /** The alert endpoints the Alerts screen calls. */

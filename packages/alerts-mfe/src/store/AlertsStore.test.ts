@@ -30,8 +30,8 @@ describe('AlertsStore', () => {
     expect(reloaded.interval).toBe('OneMinute');
   });
 
-  it('ignores a persisted value that is not a supported symbol', () => {
-    localStorage.setItem(ALERTS_STORE_KEY, JSON.stringify({ state: { symbol: 'XRPUSDT' } }));
+  it('ignores a persisted value that is not a pair id', () => {
+    localStorage.setItem(ALERTS_STORE_KEY, JSON.stringify({ state: { symbol: 'xrp/usdt' } }));
     expect(new AlertsStore(localStorage).getState().symbol).toBe('BTCUSDT');
     localStorage.setItem(ALERTS_STORE_KEY, '{not json');
     expect(new AlertsStore(localStorage).getState().symbol).toBe('BTCUSDT');
@@ -62,7 +62,10 @@ describe('AlertsStore', () => {
     store.symbolInfoLoaded('BTCUSDT', JSON.parse(JSON.stringify(DEFAULT_SYMBOL_CATALOGUE.BTCUSDT)));
     expect(store.getState().symbolInfo).toBe(DEFAULT_SYMBOL_CATALOGUE.BTCUSDT);
     expect(store.getState().symbolInfoStatus).toBe('loaded');
-    const finer = { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 3, minMove: 0.001 } };
+    const finer = {
+      ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
+      priceFormat: { precision: 3, minMove: 0.001 },
+    };
     store.symbolInfoLoaded('BTCUSDT', finer);
     expect(store.getState().symbolInfo).toBe(finer);
   });

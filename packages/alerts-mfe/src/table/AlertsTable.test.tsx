@@ -95,8 +95,46 @@ describe('AlertsTable', () => {
     expect(rsi.getByText('30.00')).toBeInTheDocument();
   });
 
+  it("formats another pair's prices in its catalogue precision and quote asset, with a monogram", () => {
+    const ethbtc = anAlert({
+      id: 'eb',
+      symbol: 'ETHBTC',
+      valueOnCreation: 0.05,
+      valueTarget: 0.05123,
+    });
+    const zzz = anAlert({ id: 'zz', symbol: 'ZZZUSDT', valueOnCreation: 0.5, valueTarget: 0.6 });
+    setup([ethbtc, zzz], {
+      catalogue: [
+        {
+          symbol: 'ETHBTC',
+          baseAsset: 'ETH',
+          quoteAsset: 'BTC',
+          priceFormat: { precision: 5, minMove: 0.00001 },
+          quantityFormat: { precision: 4, minMove: 0.0001 },
+        },
+        {
+          symbol: 'ZZZUSDT',
+          baseAsset: 'ZZZ',
+          quoteAsset: 'USDT',
+          priceFormat: { precision: 4, minMove: 0.0001 },
+          quantityFormat: { precision: 0, minMove: 1 },
+        },
+      ],
+    });
+    const row = within(screen.getByTestId('alert-row-eb'));
+    expect(row.getByText('0.05000 BTC')).toBeInTheDocument();
+    expect(row.getByText('0.05123 BTC')).toBeInTheDocument();
+    const other = within(screen.getByTestId('alert-row-zz'));
+    expect(other.getByText('0.6000 USDT')).toBeInTheDocument();
+    // No logo is bundled for ZZZ: no image is requested for it.
+    expect(screen.getByTestId('alert-row-zz').querySelector('img')).toBeNull();
+  });
+
   it("formats the selected symbol's prices with its live symbol info, others with the catalogue", () => {
-    const live = { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 4, minMove: 0.0001 } };
+    const live = {
+      ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
+      priceFormat: { precision: 4, minMove: 0.0001 },
+    };
     setup([older, middle], { symbolInfo: live });
     const btc = within(screen.getByTestId('alert-row-older'));
     expect(btc.getByText('65,000.0000 USDT')).toBeInTheDocument();

@@ -50,9 +50,11 @@ export interface AlertsTableProps {
   readonly selectedSymbol: SymbolId;
   /**
    * The selected symbol's info from the api, when loaded: its alerts' prices use that format (as
-   * the chart does); other symbols use the catalogue's.
+   * the chart does); other symbols use the market catalogue's (`catalogue`).
    */
   readonly symbolInfo?: SymbolInfo;
+  /** The market's pairs: the other alerts' prices use their pair's format and quote asset. */
+  readonly catalogue?: readonly SymbolInfo[];
   /** A ticker was clicked: show that symbol (and interval) on the chart. */
   readonly onSelect: (symbol: SymbolId, interval: Interval) => void;
   /** Delete was pressed on a row (only rows with an id have the button). */
@@ -131,11 +133,16 @@ export function AlertsTable({
   alerts,
   selectedSymbol,
   symbolInfo,
+  catalogue,
   onSelect,
   onDelete,
   deleting,
   deliveries,
 }: AlertsTableProps) {
+  const pairs = useMemo(
+    () => new Map((catalogue ?? []).map((info) => [info.symbol, info])),
+    [catalogue],
+  );
   const [onlySelected, setOnlySelected] = useState(false);
   const [shownDeliveries, setShownDeliveries] = useState<
     { readonly id: string; readonly name: string } | undefined
@@ -193,7 +200,9 @@ export function AlertsTable({
                     <AlertRow
                       key={alert.id}
                       alert={alert}
-                      symbolInfo={symbolInfo}
+                      symbolInfo={
+                        symbolInfo?.symbol === alert.symbol ? symbolInfo : pairs.get(alert.symbol)
+                      }
                       onSelect={onSelect}
                       onDelete={onDelete}
                       deleting={deleting?.has(alert.id) ?? false}
@@ -268,7 +277,7 @@ function AlertRow({
         >
           {/* The ticker text names the button; the logo is decoration here. */}
           <Box component="span" aria-hidden sx={{ display: 'inline-flex' }}>
-            <SymbolLogo symbol={alert.symbol} size={18} />
+            <SymbolLogo symbol={alert.symbol} baseAsset={symbolInfo?.baseAsset} size={18} />
           </Box>
           {alert.symbol}
         </Link>

@@ -11,7 +11,10 @@ describe('formatAlertTarget', () => {
   it("writes a channel's bounds once with the unit, in the live format of the shown symbol", () => {
     const channel = anAlert({ condition: 'InsideChannel', valueTarget: 2300, valueUpper: 2400 });
     expect(formatAlertTarget(channel)).toBe('2,300.00–2,400.00 USDT');
-    const live = { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 3, minMove: 0.001 } };
+    const live = {
+      ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
+      priceFormat: { precision: 3, minMove: 0.001 },
+    };
     expect(formatAlertTarget(channel, live)).toBe('2,300.000–2,400.000 USDT');
   });
 

@@ -3,7 +3,10 @@ import { DEFAULT_SYMBOL_CATALOGUE } from '@pairwatch/domain';
 import { formatAlertValue } from './formatAlertValue';
 
 const PRICE_BTC = { symbol: 'BTCUSDT', type: 'Price' } as const;
-const liveBtc = { ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT, priceFormat: { precision: 4, minMove: 0.0001 } };
+const liveBtc = {
+  ...DEFAULT_SYMBOL_CATALOGUE.BTCUSDT,
+  priceFormat: { precision: 4, minMove: 0.0001 },
+};
 
 describe('formatAlertValue', () => {
   it('formats a price with the catalogue precision and quote asset without live info', () => {
@@ -15,7 +18,10 @@ describe('formatAlertValue', () => {
   });
 
   it('ignores live info of another symbol', () => {
-    const liveEth = { ...DEFAULT_SYMBOL_CATALOGUE.ETHUSDT, priceFormat: { precision: 5, minMove: 1e-5 } };
+    const liveEth = {
+      ...DEFAULT_SYMBOL_CATALOGUE.ETHUSDT,
+      priceFormat: { precision: 5, minMove: 1e-5 },
+    };
     expect(formatAlertValue(PRICE_BTC, 65000, liveEth)).toBe('65,000.00 USDT');
   });
 

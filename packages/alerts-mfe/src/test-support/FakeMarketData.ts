@@ -7,6 +7,7 @@ import {
   type SymbolId,
   type SymbolInfo,
   DEFAULT_SYMBOL_CATALOGUE,
+  guessSymbolInfo,
 } from '@pairwatch/domain';
 import { type Observable, Subject, filter } from 'rxjs';
 import { type AlertsMarketData } from '../screen/AlertsServices';
@@ -43,11 +44,22 @@ export class FakeMarketData implements AlertsMarketData {
     // Like the api client: every answer is a new object, even with the same values.
     return Object.fromEntries(
       symbols.map((s) => {
-        const info = JSON.parse(JSON.stringify(DEFAULT_SYMBOL_CATALOGUE[s])) as SymbolInfo;
+        const info = JSON.parse(
+          JSON.stringify(this.extraPairs.find((pair) => pair.symbol === s) ?? guessSymbolInfo(s)),
+        ) as SymbolInfo;
         const priceFormat = this.priceFormats[s];
         return [s, priceFormat ? { ...info, priceFormat: { ...priceFormat } } : info];
       }),
     );
+  };
+
+  /** Extra pairs the catalogue lists after the ten defaults. */
+  extraPairs: SymbolInfo[] = [];
+  catalogueFails = false;
+
+  getSymbolCatalogue = async (): Promise<readonly SymbolInfo[]> => {
+    if (this.catalogueFails) throw new Error('catalogue down');
+    return [...Object.values(DEFAULT_SYMBOL_CATALOGUE), ...this.extraPairs];
   };
 
   candleUpdates$ = (
