@@ -1,6 +1,7 @@
 // Measures `GET /api/v3/klines?limit=1000` per interval against a baseline server that returns a
 // pre-built array of the same size over the same loopback HTTP stack. Baseline and simulator
-// requests alternate, so both see the same machine load; the ratio compares their medians.
+// requests alternate, so both see the same machine load; the ratio compares their medians. Then
+// times the whole catalogue's `exchangeInfo`, first and cached.
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { klineRow } from '../market/Kline';
@@ -90,6 +91,18 @@ async function main(): Promise<void> {
       );
     }
   }
+  // The whole catalogue's exchangeInfo: what the api asks for at start and at every refresh. The
+  // first answer builds the cached body; the others only write serverTime into it.
+  const infoUrl = `${sim.url}/api/v3/exchangeInfo`;
+  const firstStart = performance.now();
+  const body = await (await fetch(infoUrl)).text();
+  const firstMs = performance.now() - firstStart;
+  const cached: number[] = [];
+  for (let i = 0; i < 10; i += 1) cached.push(await timeRequest(infoUrl));
+  const pairs = (JSON.parse(body) as { symbols: unknown[] }).symbols.length;
+  console.log(
+    `\nexchangeInfo, all ${pairs} pairs, ${(body.length / 1e6).toFixed(2)} MB: first ${firstMs.toFixed(1)} ms, then ${median(cached).toFixed(1)} ms (median of 10)`,
+  );
   await sim.close();
   await new Promise((resolve) => baseline.close(resolve));
 }

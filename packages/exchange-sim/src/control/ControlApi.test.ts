@@ -96,6 +96,67 @@ describe('price controls over HTTP', () => {
       restFault: { kind: 'none' },
     });
     expect(Object.keys(body.prices as object)).toHaveLength(10);
+    expect(body.statuses).toEqual({});
+  });
+
+  it('adds a pair whose price was set to the prices of the state', async () => {
+    await control('price', { symbol: 'PEPEUSDT', price: 0.00001234 });
+    const { body } = await control('state', undefined, 'GET');
+    expect(body.prices).toMatchObject({ PEPEUSDT: '0.00001234' });
+    expect(Object.keys(body.prices as object)).toHaveLength(11);
+  });
+});
+
+describe('status control over HTTP', () => {
+  const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+  const isKline = (m: Record<string, unknown>): boolean => m.e === 'kline';
+  const statusOf = async (symbol: string): Promise<string | undefined> => {
+    const response = await fetch(`${sim.url}/api/v3/exchangeInfo?symbol=${symbol}`);
+    return ((await response.json()) as { symbols: { status: string }[] }).symbols[0]?.status;
+  };
+
+  it('halts a pair: exchangeInfo reports it and its stream stops pushing until it trades again', async () => {
+    const client = await StreamClient.connect(`${sim.wsUrl}/ws/solusdt@kline_1m`);
+    try {
+      expect(await client.next(isKline)).toMatchObject({ s: 'SOLUSDT' });
+      const halted = await control('status', { symbol: 'SOLUSDT', status: 'BREAK' });
+      expect(halted).toEqual({
+        status: 200,
+        body: { symbol: 'SOLUSDT', previousStatus: 'TRADING', status: 'BREAK' },
+      });
+      expect(await statusOf('SOLUSDT')).toBe('BREAK');
+      expect((await control('state', undefined, 'GET')).body.statuses).toEqual({
+        SOLUSDT: 'BREAK',
+      });
+      // Events already on the wire may still land; after that, ten ticks bring nothing.
+      await sleep(60);
+      client.clear();
+      await sleep(200);
+      expect(client.count(isKline)).toBe(0);
+      await control('status', { symbol: 'SOLUSDT', status: 'TRADING' });
+      expect(await client.next(isKline)).toMatchObject({ s: 'SOLUSDT' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('puts every pair back in its listed status on reset', async () => {
+    await control('status', { symbol: 'ETHBTC', status: 'HALT' });
+    expect(await statusOf('ETHBTC')).toBe('HALT');
+    await control('reset');
+    expect(await statusOf('ETHBTC')).toBe('TRADING');
+  });
+
+  it.each([
+    [{ symbol: 'FOOUSDT', status: 'BREAK' }, /Unknown symbol "FOOUSDT"/],
+    [{ symbol: 42, status: 'BREAK' }, /Unknown symbol 42/],
+    [{ symbol: 'SOLUSDT', status: 'PAUSED' }, /'status' must be one of TRADING, HALT, BREAK/],
+    [{ symbol: 'SOLUSDT' }, /'status' must be one of/],
+  ])('refuses %j with 400 and changes nothing', async (body, message) => {
+    const answer = await control('status', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(message);
+    expect(await statusOf('SOLUSDT')).toBe('TRADING');
   });
 });
 

@@ -1,5 +1,6 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type SymbolId } from '@pairwatch/domain';
+import { type PairStatus } from '../catalogue/PairStatus';
 import { SimInputError } from '../market/SimInputError';
 import { type ExchangeSimControls } from './ExchangeSimControls';
 
@@ -96,6 +97,11 @@ export class ControlApi {
       ['price', price],
       ['price/move', price],
       ['move', price],
+      // The status is checked by the control; a wrong one is a 400 naming the valid ones.
+      [
+        'status',
+        (body) => this.controls.setStatus(body.symbol as SymbolId, body.status as PairStatus),
+      ],
       ['faults/drop-connections', () => ({ dropped: this.controls.dropConnections() })],
       ['faults/drop-sockets', () => ({ dropped: this.controls.dropConnections() })],
       [

@@ -1,4 +1,6 @@
 import { type SymbolId } from '@pairwatch/domain';
+import { type PairStatus } from '../catalogue/PairStatus';
+import { type StatusChange } from '../catalogue/PairStatuses';
 import { type PriceChange, type PriceMove } from '../market/MarketSimulator';
 import { type RestFaultState } from '../rest/RestFaults';
 
@@ -6,8 +8,10 @@ import { type RestFaultState } from '../rest/RestFaults';
 export interface ExchangeSimState {
   /** The simulator's clock (ms). */
   readonly now: number;
-  /** Last price per pair, Binance strings. */
+  /** Last price of the ten defaults and of every pair whose price a control set, Binance strings. */
   readonly prices: Readonly<Record<SymbolId, string>>;
+  /** The pairs whose status a control changed, with their status now (empty after a reset). */
+  readonly statuses: Readonly<Record<SymbolId, PairStatus>>;
   /** Open WebSocket connections. */
   readonly connections: number;
   readonly streamStalled: boolean;
@@ -44,6 +48,12 @@ export interface ExchangeSimControls {
   setPrice(symbol: SymbolId, price: number): PriceChange;
   /** Moves a pair's price now by an amount (`{ by }`) or a percentage (`{ percent }`). */
   movePrice(symbol: SymbolId, move: PriceMove): PriceChange;
+  /**
+   * Puts a pair in a trading status now: `exchangeInfo` reports it (and `symbolStatus=` filters
+   * by it), and out of `TRADING` its kline streams stop pushing until it trades again. `reset`
+   * puts every pair back in the status it is listed with.
+   */
+  setStatus(symbol: SymbolId, status: PairStatus): StatusChange;
   /** Drops every WebSocket connection abruptly; returns how many. */
   dropConnections(): number;
   /** Stops kline pushes and pings for `ms`, or until `resumeStream`. */
@@ -58,7 +68,7 @@ export interface ExchangeSimControls {
   failWithServerError(fault: ServerErrorFault): void;
   /** Ends injected REST faults, stalls, and the weight limiter's warnings and bans. */
   resetFaults(): void;
-  /** `resetFaults` plus prices back to the seeded model. */
+  /** `resetFaults` plus prices back to the seeded model and statuses back to the listed ones. */
   reset(): void;
   /** Pushes every subscription's current kline now instead of at the next tick. */
   pushNow(): void;

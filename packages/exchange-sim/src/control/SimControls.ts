@@ -1,4 +1,6 @@
-import { isSymbolId, SYMBOLS, type SymbolId } from '@pairwatch/domain';
+import { DEFAULT_SYMBOLS, type SymbolId } from '@pairwatch/domain';
+import { type PairStatus } from '../catalogue/PairStatus';
+import { type StatusChange } from '../catalogue/PairStatuses';
 import { type MarketSimulator, type PriceChange, type PriceMove } from '../market/MarketSimulator';
 import { SimInputError } from '../market/SimInputError';
 import { type RequestWeightLimiter } from '../rest/RequestWeightLimiter';
@@ -14,15 +16,6 @@ import {
 const MAX_COUNT = 1_000_000;
 const MAX_DELAY_MS = 24 * 3_600_000;
 const MAX_RETRY_AFTER_SECONDS = 3 * 24 * 3_600;
-
-function checkSymbol(symbol: unknown): SymbolId {
-  if (!isSymbolId(symbol)) {
-    throw new SimInputError(
-      `Unknown symbol ${JSON.stringify(symbol) ?? 'undefined'}; expected one of ${SYMBOLS.join(', ')}`,
-    );
-  }
-  return symbol;
-}
 
 function checkInteger(name: string, value: unknown, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
@@ -57,12 +50,16 @@ export class SimControls implements ExchangeSimControls {
   state(): ExchangeSimState {
     const { market, streams, faults, limiter } = this.parts;
     const now = market.now();
+    // The defaults, then any pair a control moved: a thousand prices would bury the ones a test
+    // is looking at (and cost a second to compute).
+    const symbols = new Set<SymbolId>([...DEFAULT_SYMBOLS, ...market.adjustedSymbols()]);
     const prices = Object.fromEntries(
-      SYMBOLS.map((symbol) => [symbol, market.priceText(symbol, now)]),
-    ) as Record<SymbolId, string>;
+      [...symbols].map((symbol) => [symbol, market.priceText(symbol, now)]),
+    );
     return {
       now,
       prices,
+      statuses: market.statuses.overrides(),
       connections: streams.connectionCount,
       streamStalled: streams.stalled,
       restFault: faults.current,
@@ -71,15 +68,19 @@ export class SimControls implements ExchangeSimControls {
   }
 
   setPrice(symbol: SymbolId, price: number): PriceChange {
-    return this.parts.market.setPrice(checkSymbol(symbol), price);
+    return this.parts.market.setPrice(this.checkSymbol(symbol), price);
   }
 
   movePrice(symbol: SymbolId, move: PriceMove): PriceChange {
-    const checked = checkSymbol(symbol);
+    const checked = this.checkSymbol(symbol);
     if (typeof move !== 'object' || move === null || 'by' in move === 'percent' in move) {
       throw new SimInputError("A move needs exactly one of 'by' or 'percent'");
     }
     return this.parts.market.movePrice(checked, move);
+  }
+
+  setStatus(symbol: SymbolId, status: PairStatus): StatusChange {
+    return this.parts.market.statuses.set(this.checkSymbol(symbol), status);
   }
 
   dropConnections(): number {
@@ -131,9 +132,18 @@ export class SimControls implements ExchangeSimControls {
   reset(): void {
     this.resetFaults();
     this.parts.market.resetPrices();
+    this.parts.market.statuses.reset();
   }
 
   pushNow(): void {
     this.parts.streams.pushNow();
+  }
+
+  /** A symbol the catalogue lists (bodies over HTTP may carry anything). */
+  private checkSymbol(symbol: unknown): SymbolId {
+    if (typeof symbol !== 'string') {
+      throw new SimInputError(`Unknown symbol ${JSON.stringify(symbol) ?? 'undefined'}`);
+    }
+    return this.parts.market.catalogue.require(symbol).symbol;
   }
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { SYMBOL_CATALOGUE, SYMBOLS } from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE, DEFAULT_SYMBOLS } from '@pairwatch/domain';
 import { decimalUnits } from '../test-support/decimalUnits';
 import { ManualClock } from '../test-support/ManualClock';
 import { type Kline } from './Kline';
 import { KLINE_CODES, KlineInterval } from './KlineInterval';
 import { MarketSimulator } from './MarketSimulator';
+import { SimInputError } from './SimInputError';
 
 const NOW = Date.UTC(2026, 10, 18, 15, 37, 41, 250);
 const interval = (code: string): KlineInterval => {
@@ -227,10 +228,10 @@ describe('MarketSimulator', () => {
   });
 
   it('writes prices with the pair tick size and volumes with its lot size', () => {
-    for (const symbol of SYMBOLS) {
+    for (const symbol of DEFAULT_SYMBOLS) {
       const [kline] = market.klines({ symbol, interval: interval('1h'), limit: 1 });
-      const tick = 10 ** (8 - SYMBOL_CATALOGUE[symbol].priceFormat.precision);
-      const lot = 10 ** (8 - SYMBOL_CATALOGUE[symbol].quantityFormat.precision);
+      const tick = 10 ** (8 - DEFAULT_SYMBOL_CATALOGUE[symbol].priceFormat.precision);
+      const lot = 10 ** (8 - DEFAULT_SYMBOL_CATALOGUE[symbol].quantityFormat.precision);
       expect(decimalUnits(kline!.close) % BigInt(tick)).toBe(0n);
       expect(decimalUnits(kline!.volume) % BigInt(lot)).toBe(0n);
     }
@@ -271,6 +272,63 @@ describe('MarketSimulator', () => {
     const query = { symbol: 'ATOMUSDT' as const, interval: interval('4h'), limit: 50 };
     expect(a.klines(query)).toEqual(b.klines(query));
     expect(a.klines(query)).not.toEqual(market.klines(query));
+  });
+
+  it('keeps the prices the defaults had before the catalogue (same seed, same BTCUSDT)', () => {
+    const pinned = new MarketSimulator({
+      seed: 7,
+      clock: () => Date.UTC(2026, 10, 27, 7, 13, 21, 500),
+    });
+    const days = pinned.klines({
+      symbol: 'BTCUSDT',
+      interval: interval('1d'),
+      startTime: Date.UTC(2021, 3, 5, 3),
+      limit: 2,
+    });
+    expect(days.map((k) => [k.openTime, k.open, k.close, k.volume, k.trades])).toEqual([
+      [1617667200000, '21933.07000000', '22356.84000000', '17864.56418000', 2138262],
+      [1617753600000, '22356.84000000', '20773.14000000', '44391.30355000', 4606195],
+    ]);
+    expect(pinned.priceText('BTCUSDT')).toBe('86845.50000000');
+  });
+
+  it('prices every listed pair in its quote asset and tick size', () => {
+    const pepe = market.klines({ symbol: 'PEPEUSDT', interval: interval('1h'), limit: 48 });
+    expect(pepe).toHaveLength(48);
+    for (const kline of pepe) {
+      expect(kline.close).toMatch(/^0\.000\d{5}$/);
+      expect(decimalUnits(kline.volume) % 100_000_000n).toBe(0n);
+    }
+    expect(market.price('SOLBTC')).toBeGreaterThan(0.0003);
+    expect(market.price('SOLBTC')).toBeLessThan(0.01);
+    expect(market.price('BTCTRY')).toBeGreaterThan(1_000_000);
+    expect(market.priceText('BTCTRY')).toMatch(/^\d+\.00000000$/);
+    expect(Math.abs(market.price('FDUSDUSDT') - 1)).toBeLessThan(0.01);
+  });
+
+  it('moves a coin against USD stablecoins together: BTCFDUSD walks with BTCUSDT', () => {
+    const query = { interval: interval('1d'), limit: 30 };
+    const usdt = market.klines({ symbol: 'BTCUSDT', ...query }).map((k) => k.close);
+    const fdusd = market.klines({ symbol: 'BTCFDUSD', ...query }).map((k) => k.close);
+    expect(fdusd).toEqual(usdt);
+    const ethBtc = market.klines({ symbol: 'ETHBTC', ...query }).map((k) => k.close);
+    expect(new Set(ethBtc).size).toBeGreaterThan(20);
+  });
+
+  it('repeats a non-default pair for the same seed and differs for another', () => {
+    const query = { symbol: 'WIFUSDT', interval: interval('15m'), limit: 20 };
+    const again = new MarketSimulator({ seed: 3, clock: clock.now });
+    const other = new MarketSimulator({ seed: 4, clock: clock.now });
+    expect(again.klines(query)).toEqual(market.klines(query));
+    expect(other.klines(query)).not.toEqual(market.klines(query));
+  });
+
+  it('refuses a pair the catalogue does not list', () => {
+    expect(() => market.klines({ symbol: 'FOOUSDT', interval: interval('1m'), limit: 1 })).toThrow(
+      SimInputError,
+    );
+    expect(() => market.priceText('BTCUSD')).toThrow(/Unknown symbol "BTCUSD"/);
+    expect(() => market.setPrice('FOOUSDT', 1)).toThrow(SimInputError);
   });
 
   describe('price controls', () => {

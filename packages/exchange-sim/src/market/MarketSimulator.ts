@@ -1,10 +1,11 @@
-import { SYMBOL_CATALOGUE, type SymbolId } from '@pairwatch/domain';
-import { type Ohlcv, QUOTE_DECIMALS } from '../model/Ohlcv';
+import { type SymbolId } from '@pairwatch/domain';
+import { PairStatuses } from '../catalogue/PairStatuses';
+import { SimCatalogue } from '../catalogue/SimCatalogue';
+import { type Ohlcv } from '../model/Ohlcv';
 import { OhlcvBuilder } from '../model/OhlcvBuilder';
 import { PriceAdjustments } from '../model/PriceAdjustments';
 import { PriceModel } from '../model/PriceModel';
 import { SeededRandom } from '../model/SeededRandom';
-import { SYMBOL_PROFILES } from '../model/symbolProfiles';
 import { formatUnits } from './formatUnits';
 import { type Kline } from './Kline';
 import { type KlineInterval } from './KlineInterval';
@@ -23,6 +24,8 @@ export interface MarketSimulatorOptions {
   readonly clock?: () => number;
   /** The day each walk passes through its reference price (default 2026-11-01). */
   readonly anchorTime?: number;
+  /** The pairs it lists (default: the standard catalogue of about a thousand pairs). */
+  readonly catalogue?: SimCatalogue;
 }
 
 /** Which klines a query asks for, Binance's semantics. */
@@ -52,13 +55,19 @@ export interface PriceChange {
 }
 
 /**
- * The market: a deterministic history (`PriceModel`) read through the clock, plus the price levels
- * the controls imposed. The forming kline of every interval is the aggregate of the one-second
- * candles from its open to the current second, so REST and the stream agree whenever they are asked
- * at the same time, and a kline that closes is exactly the one later served from history.
+ * The market: the pairs it lists and their statuses, a deterministic history (`PriceModel`) read
+ * through the clock, plus the price levels the controls imposed. The forming kline of every
+ * interval is the aggregate of the one-second candles from its open to the current second, so REST
+ * and the stream agree whenever they are asked at the same time, and a kline that closes is exactly
+ * the one later served from history. Every read of a pair the catalogue does not list throws a
+ * `SimInputError`.
  */
 export class MarketSimulator {
   readonly clock: () => number;
+  /** The pairs this market lists. */
+  readonly catalogue: SimCatalogue;
+  /** Their trading statuses (a control can halt a pair). */
+  readonly statuses: PairStatuses;
   private readonly model: PriceModel;
   private readonly adjustments = new PriceAdjustments();
 
@@ -68,7 +77,13 @@ export class MarketSimulator {
         ? SeededRandom.hashText(options.seed)
         : Math.floor(options.seed ?? 1);
     this.clock = options.clock ?? Date.now;
-    this.model = new PriceModel({ seed, anchorTime: options.anchorTime ?? DEFAULT_ANCHOR_TIME });
+    this.catalogue = options.catalogue ?? SimCatalogue.standard();
+    this.statuses = new PairStatuses(this.catalogue);
+    this.model = new PriceModel({
+      seed,
+      anchorTime: options.anchorTime ?? DEFAULT_ANCHOR_TIME,
+      catalogue: this.catalogue,
+    });
   }
 
   /** The simulator's current time (ms). */
@@ -143,9 +158,11 @@ export class MarketSimulator {
     const candle = this.aggregate(symbol, from, to);
     if (!candle) return undefined;
     const firstTradeId = FIRST_TRADE_ID + this.model.tradesBefore(symbol, from);
-    const info = SYMBOL_CATALOGUE[symbol];
-    const priceDecimals = info.priceFormat.precision;
-    const lotDecimals = info.quantityFormat.precision;
+    const {
+      tickDecimals: priceDecimals,
+      lotDecimals,
+      quoteDecimals,
+    } = this.catalogue.require(symbol);
     return {
       symbol,
       interval: interval.code,
@@ -156,10 +173,10 @@ export class MarketSimulator {
       low: formatUnits(candle.low, priceDecimals),
       close: formatUnits(candle.close, priceDecimals),
       volume: formatUnits(candle.volume, lotDecimals),
-      quoteVolume: formatUnits(candle.quoteVolume, QUOTE_DECIMALS),
+      quoteVolume: formatUnits(candle.quoteVolume, quoteDecimals),
       trades: candle.trades,
       takerBuyVolume: formatUnits(candle.takerBuyVolume, lotDecimals),
-      takerBuyQuoteVolume: formatUnits(candle.takerBuyQuoteVolume, QUOTE_DECIMALS),
+      takerBuyQuoteVolume: formatUnits(candle.takerBuyQuoteVolume, quoteDecimals),
       firstTradeId: candle.trades > 0 ? firstTradeId : -1,
       lastTradeId: candle.trades > 0 ? firstTradeId + candle.trades - 1 : -1,
       closed: now > closeTime,
@@ -168,15 +185,12 @@ export class MarketSimulator {
 
   /** The last price of a pair, as Binance writes it ("90000.00000000"). */
   priceText(symbol: SymbolId, now = this.clock()): string {
-    return formatUnits(
-      this.priceTicks(symbol, now),
-      SYMBOL_CATALOGUE[symbol].priceFormat.precision,
-    );
+    return formatUnits(this.priceTicks(symbol, now), this.catalogue.require(symbol).tickDecimals);
   }
 
   /** The last price of a pair. */
   price(symbol: SymbolId, now = this.clock()): number {
-    return this.priceTicks(symbol, now) / 10 ** SYMBOL_CATALOGUE[symbol].priceFormat.precision;
+    return this.priceTicks(symbol, now) / 10 ** this.catalogue.require(symbol).tickDecimals;
   }
 
   /**
@@ -187,8 +201,9 @@ export class MarketSimulator {
    *   rounds to zero at the tick size; nothing changes then.
    */
   setPrice(symbol: SymbolId, price: number, now = this.clock()): PriceChange {
-    const decimals = SYMBOL_CATALOGUE[symbol].priceFormat.precision;
-    const maxPrice = SYMBOL_PROFILES[symbol].maxPrice;
+    const pair = this.catalogue.require(symbol);
+    const decimals = pair.tickDecimals;
+    const maxPrice = pair.profile.maxPrice;
     if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0 || price > maxPrice) {
       throw new SimInputError(
         `The price of ${symbol} must be a number above 0 and at most ${maxPrice}, got ${String(price)}`,
@@ -233,6 +248,11 @@ export class MarketSimulator {
   /** Drops every price level set by the controls: prices follow the seeded model again. */
   resetPrices(): void {
     this.adjustments.clear();
+  }
+
+  /** The pairs whose price a control set, oldest change first. */
+  adjustedSymbols(): SymbolId[] {
+    return this.adjustments.symbols();
   }
 
   private priceTicks(symbol: SymbolId, now: number): number {

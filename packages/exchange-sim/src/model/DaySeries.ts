@@ -1,4 +1,4 @@
-import { type Ohlcv, QUOTE_DECIMALS } from './Ohlcv';
+import { type Ohlcv } from './Ohlcv';
 import { SeededRandom } from './SeededRandom';
 import { type SymbolProfile } from './symbolProfiles';
 
@@ -15,9 +15,11 @@ export interface DaySeriesOptions {
   readonly tickDecimals: number;
   /** Decimals of the lot size (volumes are integers in lots). */
   readonly lotDecimals: number;
+  /** Decimals of the unit of quote volumes. */
+  readonly quoteDecimals: number;
   readonly seed: number;
-  /** Distinguishes the pairs' draws. */
-  readonly symbolIndex: number;
+  /** Distinguishes the pairs' draws (pairs with the same key and profile walk alike). */
+  readonly drawKey: number;
   /** The UTC day (days since the epoch) where the walk equals the reference price. */
   readonly anchorDay: number;
 }
@@ -26,94 +28,86 @@ export interface DaySeriesOptions {
  * The coarse level of the simulated history: one candle per UTC day from the listing day on.
  * Daily closes follow a mean-reverting walk in log price (an Ornstein–Uhlenbeck process) pinned to
  * the reference price at the anchor day and generated outwards from it, with a long-run growth
- * trend before the anchor; each day opens at the previous close. Days are generated once and kept
- * (a few thousand per pair); later days are appended as the clock reaches them.
+ * trend before the anchor; each day opens at the previous close. Only the walk (one number a day,
+ * as far as read) and the running trade count are kept; a day's candle is drawn again from its own
+ * seed when asked for, so a pair costs at most a few tens of kB, and a thousand pairs fit.
  */
 export class DaySeries {
   /** The first UTC day with candles. */
   readonly listingDay: number;
-  private readonly firstWalkDay: number;
-  private readonly walk: number[] = [];
-  private readonly candles: Ohlcv[] = [];
+  /** The walk back from the anchor: `past[i]` is the log deviation on anchorDay − i. */
+  private readonly past: number[] = [0];
+  /** The walk on from the anchor: `future[i]` is the log deviation on anchorDay + i. */
+  private readonly future: number[] = [0];
+  /** Trades of the days from the listing day up to (not including) listingDay + i. */
   private readonly tradesPrefix: number[] = [0];
   private readonly referenceTicks: number;
   private readonly reversion: number;
 
   constructor(private readonly options: DaySeriesOptions) {
-    const { profile, anchorDay } = options;
+    const { profile } = options;
     const listedAt = Date.parse(`${profile.listedOn}T00:00:00Z`);
     if (!Number.isFinite(listedAt)) {
       throw new RangeError(`Bad listing date '${profile.listedOn}'`);
     }
     this.listingDay = Math.floor(listedAt / DAY_MS);
-    this.firstWalkDay = Math.min(this.listingDay - 1, anchorDay);
     this.referenceTicks = profile.referencePrice * 10 ** options.tickDecimals;
     this.reversion = 1 - 1 / profile.reversionDays;
-
-    // Walk backwards from the anchor (where it is 0) to the first day, then forwards.
-    const backwards: number[] = [0];
-    for (let day = anchorDay - 1; day >= this.firstWalkDay; day -= 1) {
-      const next = backwards[backwards.length - 1] ?? 0;
-      backwards.push(next * this.reversion + this.shock(day));
-    }
-    this.walk = backwards.reverse();
-    this.extendWalk(this.listingDay);
-  }
-
-  /** The last UTC day generated so far. */
-  get lastDay(): number {
-    return this.listingDay + this.candles.length - 1;
   }
 
   /** The candle of a UTC day at or after the listing day. */
   candle(day: number): Ohlcv {
-    this.ensure(day);
-    const candle = this.candles[day - this.listingDay];
-    if (!candle)
+    if (day < this.listingDay) {
       throw new RangeError(`No day candle for day ${day} (listing day ${this.listingDay})`);
-    return candle;
+    }
+    return this.drawDay(day);
   }
 
   /** The number of trades from the listing up to the start of `day`. */
   tradesBefore(day: number): number {
     if (day <= this.listingDay) return 0;
-    this.ensure(day - 1);
-    return this.tradesPrefix[day - this.listingDay] ?? 0;
-  }
-
-  private ensure(day: number): void {
-    if (day < this.listingDay) {
-      throw new RangeError(`Day ${day} is before the listing day ${this.listingDay}`);
+    const prefix = this.tradesPrefix;
+    while (prefix.length <= day - this.listingDay) {
+      const next = this.listingDay + prefix.length - 1;
+      prefix.push((prefix[prefix.length - 1] ?? 0) + this.drawDay(next).trades);
     }
-    while (this.lastDay < day) this.appendDay(this.lastDay + 1);
+    return prefix[day - this.listingDay] ?? 0;
   }
 
   private shock(day: number): number {
     const random = new SeededRandom(
-      SeededRandom.hash(this.options.seed, this.options.symbolIndex, WALK_SALT, day),
+      SeededRandom.hash(this.options.seed, this.options.drawKey, WALK_SALT, day),
     );
     return this.options.profile.dailyVolatility * random.normal();
   }
 
-  private extendWalk(day: number): void {
-    while (this.firstWalkDay + this.walk.length - 1 < day) {
-      const next = this.firstWalkDay + this.walk.length;
-      const previous = this.walk[this.walk.length - 1] ?? 0;
-      this.walk.push(previous * this.reversion + this.shock(next));
+  /**
+   * The walk's log deviation from the reference on `day`: 0 at the anchor, generated outwards from
+   * it in both directions as far as has been asked (reading today's price walks a few days, not the
+   * years back to the listing).
+   */
+  private walkAt(day: number): number {
+    const offset = day - this.options.anchorDay;
+    const steps = offset >= 0 ? this.future : this.past;
+    const wanted = Math.abs(offset);
+    while (steps.length <= wanted) {
+      const next = this.options.anchorDay + (offset >= 0 ? steps.length : -steps.length);
+      steps.push((steps[steps.length - 1] ?? 0) * this.reversion + this.shock(next));
     }
+    return steps[wanted] ?? 0;
   }
 
   private closeTicks(day: number): number {
-    this.extendWalk(day);
-    const walk = this.walk[day - this.firstWalkDay] ?? 0;
+    const walk = this.walkAt(day);
     const yearsBeforeAnchor = Math.min(0, day - this.options.anchorDay) / DAYS_PER_YEAR;
     const trend = this.options.profile.growthPerYear * yearsBeforeAnchor;
     return Math.max(1, Math.round(this.referenceTicks * Math.exp(trend + walk)));
   }
 
-  private appendDay(day: number): void {
-    const { profile, tickDecimals, lotDecimals, seed, symbolIndex } = this.options;
-    const random = new SeededRandom(SeededRandom.hash(seed, symbolIndex, DAY_SALT, day));
+  /** The candle of `day`, drawn from the day's own seed: the same on every call. */
+  private drawDay(day: number): Ohlcv {
+    const { profile, tickDecimals, lotDecimals, quoteDecimals, seed, drawKey } = this.options;
+    const random = new SeededRandom(SeededRandom.hash(seed, drawKey, DAY_SALT, day));
     const sigma = profile.dailyVolatility;
     const open = this.closeTicks(day - 1);
     const close = this.closeTicks(day);
@@ -141,11 +135,11 @@ export class DaySeries {
     const takerBuyVolume = Math.round(volume * takerShare);
     const typicalPrice = (open + high + low + close) / 4 / 10 ** tickDecimals;
     const quoteVolume = Math.round(
-      (volume / 10 ** lotDecimals) * typicalPrice * 10 ** QUOTE_DECIMALS,
+      (volume / 10 ** lotDecimals) * typicalPrice * 10 ** quoteDecimals,
     );
     const takerBuyQuoteVolume =
       volume > 0 ? Math.min(quoteVolume, Math.round((quoteVolume * takerBuyVolume) / volume)) : 0;
-    this.candles.push({
+    return {
       open,
       high,
       low,
@@ -155,7 +149,6 @@ export class DaySeries {
       trades,
       takerBuyVolume,
       takerBuyQuoteVolume,
-    });
-    this.tradesPrefix.push((this.tradesPrefix[this.tradesPrefix.length - 1] ?? 0) + trades);
+    };
   }
 }

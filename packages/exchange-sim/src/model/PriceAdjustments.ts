@@ -42,6 +42,11 @@ export class PriceAdjustments {
     return list.filter((change) => change.second >= from && change.second < to);
   }
 
+  /** The pairs with changes, in the order of their first change. */
+  symbols(): SymbolId[] {
+    return [...this.changes.keys()];
+  }
+
   /** Forgets every change. */
   clear(): void {
     this.changes.clear();

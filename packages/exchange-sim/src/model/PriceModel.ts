@@ -1,4 +1,5 @@
-import { SYMBOL_CATALOGUE, SYMBOLS, type SymbolId } from '@pairwatch/domain';
+import { type SymbolId } from '@pairwatch/domain';
+import { SimCatalogue } from '../catalogue/SimCatalogue';
 import { bridgeCandles } from './bridgeCandles';
 import { type CandleBlock } from './CandleBlock';
 import { DaySeries } from './DaySeries';
@@ -6,7 +7,6 @@ import { LruCache } from './LruCache';
 import { type Ohlcv } from './Ohlcv';
 import { OhlcvBuilder } from './OhlcvBuilder';
 import { SeededRandom } from './SeededRandom';
-import { SYMBOL_PROFILES } from './symbolProfiles';
 
 /**
  * The levels of the history, coarse to fine: length in seconds and how many children a candle of
@@ -25,9 +25,19 @@ const SECOND_LEVEL = LEVELS.length - 1;
 const DAY_SECONDS: number = LEVELS[DAY_LEVEL].seconds;
 const LEVEL_SECONDS: readonly number[] = LEVELS.map((entry) => entry.seconds);
 const LEVEL_CHILDREN: readonly number[] = LEVELS.map((entry) => entry.children);
-const SYMBOL_INDEX = new Map<SymbolId, number>(SYMBOLS.map((symbol, index) => [symbol, index]));
 /** Bridges kept per level (the cache of level L holds blocks of level L+1 candles). */
 const CACHE_SIZES = [512, 1024, 1024, 256];
+/**
+ * Day series kept (per generation of the cache): the pairs being read. A series holds one number
+ * per day read (tens of kB at most) and is rebuilt in a few ms at most, so a client walking the
+ * whole catalogue costs time, not memory.
+ */
+const SERIES_CACHE_SIZE = 128;
+/**
+ * Day candles kept (per generation), across pairs: a series draws a day again when asked, and a
+ * page of monthly klines reads years of days; this keeps repeated pages at array speed.
+ */
+const DAY_CACHE_SIZE = 8192;
 /** Salt per level so that bridges of different levels draw independently. */
 const LEVEL_SALT = 10;
 
@@ -37,6 +47,8 @@ export interface PriceModelOptions {
   readonly seed: number;
   /** Where every pair's walk equals its reference price (ms since the epoch). */
   readonly anchorTime: number;
+  /** The pairs it models (default: the standard catalogue). */
+  readonly catalogue?: SimCatalogue;
 }
 
 /**
@@ -46,15 +58,20 @@ export interface PriceModelOptions {
  * is an exact split of the level above, so the aggregate of any run of finer candles equals the
  * candle that contains them, and any range is computed from the coarsest pieces that tile it: a
  * thousand daily candles read a thousand days; a thousand minutes read 67 quarter-hour bridges.
- * Bridges are cached per level.
+ * Bridges are cached per level and day series per pair, all bounded: a pair nobody reads costs
+ * nothing, and reading every pair of the catalogue does not keep them all.
  */
 export class PriceModel {
-  private readonly days = new Map<SymbolId, DaySeries>();
+  private readonly catalogue: SimCatalogue;
+  private readonly days = new LruCache<SymbolId, DaySeries>(SERIES_CACHE_SIZE);
+  private readonly dayCandles = new LruCache<number, Ohlcv>(DAY_CACHE_SIZE);
   private readonly blocks = CACHE_SIZES.map((size) => new LruCache<number, CandleBlock>(size));
   private readonly anchorDay: number;
 
+  /** @throws SimInputError from any read of a pair the catalogue does not list. */
   constructor(private readonly options: PriceModelOptions) {
     this.anchorDay = Math.floor(options.anchorTime / (DAY_SECONDS * 1000));
+    this.catalogue = options.catalogue ?? SimCatalogue.standard();
   }
 
   /** The first second with trading (00:00 UTC of the listing day). */
@@ -93,7 +110,7 @@ export class PriceModel {
       }
       const index = t / seconds;
       if (levelIndex === DAY_LEVEL) {
-        builder.add(series.candle(index));
+        builder.add(this.dayCandle(symbol, index));
       } else {
         const siblings = LEVEL_CHILDREN[levelIndex - 1] ?? 1;
         const parent = Math.floor(index / siblings);
@@ -123,13 +140,14 @@ export class PriceModel {
   private series(symbol: SymbolId): DaySeries {
     let series = this.days.get(symbol);
     if (!series) {
-      const info = SYMBOL_CATALOGUE[symbol];
+      const pair = this.catalogue.require(symbol);
       series = new DaySeries({
-        profile: SYMBOL_PROFILES[symbol],
-        tickDecimals: info.priceFormat.precision,
-        lotDecimals: info.quantityFormat.precision,
+        profile: pair.profile,
+        tickDecimals: pair.tickDecimals,
+        lotDecimals: pair.lotDecimals,
+        quoteDecimals: pair.quoteDecimals,
         seed: this.options.seed,
-        symbolIndex: SYMBOL_INDEX.get(symbol) ?? 0,
+        drawKey: pair.drawKey,
         anchorDay: this.anchorDay,
       });
       this.days.set(symbol, series);
@@ -137,24 +155,36 @@ export class PriceModel {
     return series;
   }
 
+  /** The candle of a UTC day (at or after the listing), cached. */
+  private dayCandle(symbol: SymbolId, day: number): Ohlcv {
+    const key = day * this.catalogue.size + this.catalogue.require(symbol).index;
+    let candle = this.dayCandles.get(key);
+    if (!candle) {
+      candle = this.series(symbol).candle(day);
+      this.dayCandles.set(key, candle);
+    }
+    return candle;
+  }
+
   /** The children of candle `index` of level `levelIndex` (which must not be the finest). */
   private block(symbol: SymbolId, levelIndex: number, index: number): CandleBlock {
     const cache = this.blocks[levelIndex];
     if (!cache) throw new RangeError(`Level ${levelIndex} has no children`);
-    const symbolIndex = SYMBOL_INDEX.get(symbol) ?? 0;
-    const key = index * 16 + symbolIndex;
+    const pair = this.catalogue.require(symbol);
+    // Unique per (pair, candle): a minute's index times ~1,000 pairs stays far below 2^53.
+    const key = index * this.catalogue.size + pair.index;
     const cached = cache.get(key);
     if (cached) return cached;
     let parent: Ohlcv;
     if (levelIndex === DAY_LEVEL) {
-      parent = this.series(symbol).candle(index);
+      parent = this.dayCandle(symbol, index);
     } else {
       const above = LEVEL_CHILDREN[levelIndex - 1] ?? 1;
       const grandParent = Math.floor(index / above);
       parent = this.block(symbol, levelIndex - 1, grandParent).candle(index - grandParent * above);
     }
     const random = new SeededRandom(
-      SeededRandom.hash(this.options.seed, symbolIndex, LEVEL_SALT + levelIndex, index),
+      SeededRandom.hash(this.options.seed, pair.drawKey, LEVEL_SALT + levelIndex, index),
     );
     const block = bridgeCandles(parent, LEVEL_CHILDREN[levelIndex] ?? 0, random);
     cache.set(key, block);

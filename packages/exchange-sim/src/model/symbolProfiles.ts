@@ -1,4 +1,4 @@
-import { type SymbolId } from '@pairwatch/domain';
+import { type DefaultSymbolId } from '@pairwatch/domain';
 
 /** How the simulator makes one pair's market look like itself. */
 export interface SymbolProfile {
@@ -21,8 +21,8 @@ export interface SymbolProfile {
   readonly maxQuantity: number;
 }
 
-/** Per-pair parameters of the simulated market. */
-export const SYMBOL_PROFILES: Readonly<Record<SymbolId, SymbolProfile>> = {
+/** The hand-tuned market of the ten default pairs (the catalogue derives the others'). */
+export const SYMBOL_PROFILES: Readonly<Record<DefaultSymbolId, SymbolProfile>> = {
   BTCUSDT: {
     referencePrice: 90_000,
     dailyVolatility: 0.028,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SYMBOLS } from '@pairwatch/domain';
+import { DEFAULT_SYMBOLS } from '@pairwatch/domain';
 import { type KlineRow } from '../market/Kline';
 import { type ExchangeSimHandle } from '../server/ExchangeSimServer';
 import { startExchangeSim } from '../startExchangeSim';
@@ -138,6 +138,23 @@ describe('GET /api/v3/klines', () => {
     expect(status).toBe(400);
     expect(body).toEqual({ code, msg });
   });
+
+  it('serves klines of any listed pair in its quote asset: PEPEUSDT below a cent, SOLBTC in BTC', async () => {
+    const pepe = (await get('/api/v3/klines?symbol=PEPEUSDT&interval=1h&limit=24')).body as Row[];
+    expect(pepe).toHaveLength(24);
+    for (const row of pepe) {
+      expect(Number(row[4])).toBeGreaterThan(0);
+      expect(Number(row[4])).toBeLessThan(0.001);
+      expect(row[4]).toMatch(/^0\.000\d{5}$/);
+    }
+    const solBtc = (await get('/api/v3/klines?symbol=SOLBTC&interval=1d&limit=5')).body as Row[];
+    for (const row of solBtc) {
+      expect(Number(row[4])).toBeGreaterThan(0.0002);
+      expect(Number(row[4])).toBeLessThan(0.01);
+    }
+    const ticker = (await get('/api/v3/ticker/price?symbol=PEPEUSDT')).body as { price: string };
+    expect(ticker.price).toBe(pepe[pepe.length - 1]![4]);
+  });
 });
 
 describe('GET /api/v3/exchangeInfo', () => {
@@ -159,8 +176,13 @@ describe('GET /api/v3/exchangeInfo', () => {
     expect(info.timezone).toBe('UTC');
     expect(info.serverTime).toBe(NOW);
     expect(info.rateLimits[0]).toMatchObject({ rateLimitType: 'REQUEST_WEIGHT', limit: 6000 });
-    expect(info.symbols.map((s) => s.symbol)).toEqual([...SYMBOLS]);
-    const btc = info.symbols[0]!;
+    expect(info.symbols.map((s) => s.symbol)).toEqual(
+      sim.market.catalogue.pairs.map((pair) => pair.symbol),
+    );
+    expect(info.symbols.length).toBeGreaterThanOrEqual(600);
+    const listed = new Set(info.symbols.map((s) => s.symbol));
+    expect(DEFAULT_SYMBOLS.filter((symbol) => !listed.has(symbol))).toEqual([]);
+    const btc = info.symbols.find((s) => s.symbol === 'BTCUSDT')!;
     expect(btc).toMatchObject({ status: 'TRADING', baseAsset: 'BTC', quoteAsset: 'USDT' });
     expect(btc.filters.find((f) => f.filterType === 'PRICE_FILTER')).toMatchObject({
       tickSize: '0.01000000',
@@ -207,6 +229,69 @@ describe('GET /api/v3/exchangeInfo', () => {
     const { body } = await get('/api/v3/exchangeInfo?symbol=BTCUSDT&symbols=["ETHUSDT"]');
     expect((body as { code: number }).code).toBe(-1128);
   });
+
+  const filter = (entry: Info['symbols'][number], type: string): Record<string, unknown> =>
+    entry.filters.find((f) => f.filterType === type)!;
+
+  it('lists BREAK pairs with their status; symbolStatus=TRADING leaves them out', async () => {
+    const all = ((await get('/api/v3/exchangeInfo')).body as Info).symbols;
+    const broken = all.filter((s) => s.status === 'BREAK').map((s) => s.symbol);
+    expect(broken.length).toBeGreaterThan(0);
+    expect(all.every((s) => s.status === 'TRADING' || s.status === 'BREAK')).toBe(true);
+    const trading = ((await get('/api/v3/exchangeInfo?symbolStatus=TRADING')).body as Info).symbols;
+    expect(trading).toHaveLength(all.length - broken.length);
+    expect(trading.filter((s) => broken.includes(s.symbol))).toEqual([]);
+    const onlyBroken = ((await get('/api/v3/exchangeInfo?symbolStatus=BREAK')).body as Info)
+      .symbols;
+    expect(onlyBroken.map((s) => s.symbol)).toEqual(broken);
+    const one = ((await get(`/api/v3/exchangeInfo?symbol=${broken[0]}`)).body as Info).symbols;
+    expect(one[0]?.status).toBe('BREAK');
+  });
+
+  it('serves any listed pair with tick sizes that fit its price', async () => {
+    const info = (await get('/api/v3/exchangeInfo?symbols=["PEPEUSDT","ETHBTC","BTCTRY"]'))
+      .body as Info;
+    const [pepe, ethBtc, btcTry] = info.symbols;
+    expect(pepe).toMatchObject({ symbol: 'PEPEUSDT', baseAsset: 'PEPE', quoteAsset: 'USDT' });
+    expect(filter(pepe!, 'PRICE_FILTER').tickSize).toBe('0.00000001');
+    expect(filter(pepe!, 'LOT_SIZE').stepSize).toBe('1.00000000');
+    expect(ethBtc).toMatchObject({ baseAsset: 'ETH', quoteAsset: 'BTC' });
+    expect(filter(ethBtc!, 'PRICE_FILTER').tickSize).toBe('0.00001000');
+    expect(filter(ethBtc!, 'NOTIONAL').minNotional).toBe('0.00010000');
+    expect(filter(btcTry!, 'PRICE_FILTER').tickSize).toBe('1.00000000');
+  });
+
+  it.each([
+    ['symbol=BTCUSD', -1121],
+    ['symbol=XYZUSDT', -1121],
+    ['symbols=["SOLUSDT","SOLXYZ"]', -1121],
+    ['symbolStatus=PAUSED', -1122],
+  ])('answers %s with %i', async (query, code) => {
+    const { status, body } = await get(`/api/v3/exchangeInfo?${query}`);
+    expect(status).toBe(400);
+    expect((body as { code: number }).code).toBe(code);
+  });
+
+  it('follows a status change, though the whole list is served from a cache', async () => {
+    const before = (await get('/api/v3/exchangeInfo')).body as Info;
+    expect(before.symbols.find((s) => s.symbol === 'SOLUSDT')?.status).toBe('TRADING');
+    sim.controls.setStatus('SOLUSDT', 'BREAK');
+    try {
+      clock.advance(1_000);
+      const after = (await get('/api/v3/exchangeInfo')).body as Info;
+      expect(after.serverTime).toBe(clock.now());
+      expect(after.symbols.find((s) => s.symbol === 'SOLUSDT')?.status).toBe('BREAK');
+      const trading = (await get('/api/v3/exchangeInfo?symbolStatus=TRADING')).body as Info;
+      expect(trading.symbols.some((s) => s.symbol === 'SOLUSDT')).toBe(false);
+      const solana = (await get('/api/v3/exchangeInfo?symbol=SOLUSDT')).body as Info;
+      expect(solana.symbols[0]?.status).toBe('BREAK');
+    } finally {
+      sim.controls.reset();
+      clock.set(NOW);
+    }
+    const restored = (await get('/api/v3/exchangeInfo?symbol=SOLUSDT')).body as Info;
+    expect(restored.symbols[0]?.status).toBe('TRADING');
+  });
 });
 
 describe('GET /api/v3/ticker/price', () => {
@@ -217,7 +302,7 @@ describe('GET /api/v3/ticker/price', () => {
     };
     expect(one).toEqual({ symbol: 'BTCUSDT', price: sim.market.priceText('BTCUSDT') });
     const all = (await get('/api/v3/ticker/price')).body as { symbol: string }[];
-    expect(all.map((t) => t.symbol)).toEqual([...SYMBOLS]);
+    expect(all.map((t) => t.symbol)).toEqual(sim.market.catalogue.pairs.map((p) => p.symbol));
     const some = (await get('/api/v3/ticker/price?symbols=["DOTUSDT","LINKUSDT"]')).body as {
       symbol: string;
     }[];

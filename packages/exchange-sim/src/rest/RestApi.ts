@@ -1,19 +1,20 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { SYMBOLS, type SymbolId } from '@pairwatch/domain';
+import { PAIR_STATUSES } from '../catalogue/PairStatus';
+import { type SimPair } from '../catalogue/SimPair';
 import { klineRow } from '../market/Kline';
 import { KlineInterval, parseTimeZone } from '../market/KlineInterval';
 import { type MarketSimulator } from '../market/MarketSimulator';
 import { BinanceError } from './BinanceError';
-import { buildExchangeInfo } from './buildExchangeInfo';
+import { ExchangeInfoCache, type ExchangeInfoSelection } from './ExchangeInfoCache';
 import { parseSymbolParameter, parseSymbolsParameter } from './parseSymbolParameters';
 import { type RequestWeightLimiter } from './RequestWeightLimiter';
+import { JsonText } from './JsonText';
 import { type RestFaults } from './RestFaults';
 
 const LONG_PATTERN = '^[0-9]{1,20}$';
 const LONG_REGEX = /^[0-9]{1,20}$/;
 const DEFAULT_KLINES_LIMIT = 500;
 const MAX_KLINES_LIMIT = 1000;
-const SYMBOL_STATUSES = ['TRADING', 'HALT', 'BREAK', 'CANCEL_ONLY'];
 
 type Handler = (params: URLSearchParams) => unknown;
 
@@ -37,23 +38,37 @@ function requiredParam(params: URLSearchParams, name: string): string {
   return value;
 }
 
-/** Which symbols a request names: `symbol`, `symbols`, or all (with an optional `symbolStatus`). */
-function selectedSymbols(params: URLSearchParams): { symbols: SymbolId[]; single: boolean } {
+/** Which pairs a request names: `symbol`, `symbols`, or all (with an optional `symbolStatus`). */
+function selectedPairs(
+  params: URLSearchParams,
+  market: MarketSimulator,
+): ExchangeInfoSelection & { readonly single: boolean } {
   const symbol = params.get('symbol');
   const symbols = params.get('symbols');
   const status = params.get('symbolStatus');
   if (symbol !== null && symbols !== null) throw BinanceError.badCombination();
   if (status !== null) {
     if (symbol !== null || symbols !== null) throw BinanceError.badCombination();
-    if (!SYMBOL_STATUSES.includes(status)) {
-      throw new BinanceError(400, -1122, 'Invalid symbolStatus.');
-    }
-    // Every simulated pair is TRADING.
-    return { symbols: status === 'TRADING' ? [...SYMBOLS] : [], single: false };
+    const known = PAIR_STATUSES.find((value) => value === status);
+    if (!known) throw new BinanceError(400, -1122, 'Invalid symbolStatus.');
+    return { all: market.catalogue.pairs, status: known, single: false };
   }
-  if (symbol !== null) return { symbols: [parseSymbolParameter(symbol)], single: true };
-  if (symbols !== null) return { symbols: parseSymbolsParameter(symbols), single: false };
-  return { symbols: [...SYMBOLS], single: false };
+  if (symbol !== null) {
+    return { pairs: [parseSymbolParameter(symbol, market.catalogue)], single: true };
+  }
+  if (symbols !== null) {
+    return { pairs: parseSymbolsParameter(symbols, market.catalogue), single: false };
+  }
+  return { all: market.catalogue.pairs, single: false };
+}
+
+/** The pairs of a selection, in catalogue order for "all". */
+function pairsOf(selection: ExchangeInfoSelection, market: MarketSimulator): readonly SimPair[] {
+  if ('pairs' in selection) return selection.pairs;
+  const { all, status } = selection;
+  return status === undefined
+    ? all
+    : all.filter((pair) => market.statuses.of(pair.symbol) === status);
 }
 
 /** Options of the REST endpoints. */
@@ -71,8 +86,10 @@ export interface RestApiOptions {
  */
 export class RestApi {
   private readonly routes: ReadonlyMap<string, Route>;
+  private readonly exchangeInfoCache: ExchangeInfoCache;
 
   constructor(private readonly options: RestApiOptions) {
+    this.exchangeInfoCache = new ExchangeInfoCache(options.market.statuses, options.limiter.limit);
     const klines: Route = { weight: () => 2, handle: (params) => this.klines(params) };
     this.routes = new Map<string, Route>([
       ['/api/v3/ping', { weight: () => 1, handle: () => ({}) }],
@@ -132,7 +149,7 @@ export class RestApi {
     headers: Record<string, string> = {},
   ): void {
     const used = String(this.options.limiter.usedWeight());
-    const text = JSON.stringify(body);
+    const text = body instanceof JsonText ? body.text : JSON.stringify(body);
     response.writeHead(status, {
       'content-type': 'application/json;charset=UTF-8',
       'content-length': Buffer.byteLength(text),
@@ -149,7 +166,7 @@ export class RestApi {
     const startTime = optionalLong(params, 'startTime');
     const endTime = optionalLong(params, 'endTime');
     const limitValue = optionalLong(params, 'limit');
-    const symbol = parseSymbolParameter(symbolText);
+    const { symbol } = parseSymbolParameter(symbolText, this.options.market.catalogue);
     const interval = KlineInterval.parse(intervalText);
     if (!interval) throw new BinanceError(400, -1120, 'Invalid interval.');
     const limit = limitValue ?? DEFAULT_KLINES_LIMIT;
@@ -166,17 +183,20 @@ export class RestApi {
   }
 
   private exchangeInfo(params: URLSearchParams): unknown {
-    const { symbols } = selectedSymbols(params);
-    return buildExchangeInfo(symbols, this.options.market.now(), this.options.limiter.limit);
+    return this.exchangeInfoCache.body(
+      selectedPairs(params, this.options.market),
+      this.options.market.now(),
+    );
   }
 
   private tickerPrice(params: URLSearchParams): unknown {
-    const { symbols, single } = selectedSymbols(params);
-    const now = this.options.market.now();
-    const prices = symbols.map((symbol) => ({
+    const { market } = this.options;
+    const selection = selectedPairs(params, market);
+    const now = market.now();
+    const prices = pairsOf(selection, market).map(({ symbol }) => ({
       symbol,
-      price: this.options.market.priceText(symbol, now),
+      price: market.priceText(symbol, now),
     }));
-    return single ? prices[0] : prices;
+    return selection.single ? prices[0] : prices;
   }
 }

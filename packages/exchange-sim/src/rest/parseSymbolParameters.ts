@@ -1,23 +1,31 @@
-import { isSymbolId, type SymbolId } from '@pairwatch/domain';
+import { type SimCatalogue } from '../catalogue/SimCatalogue';
+import { type SimPair } from '../catalogue/SimPair';
 import { BinanceError } from './BinanceError';
 
 const SYMBOL_PATTERN = '^[A-Z0-9-_.]{1,20}$';
 const SYMBOL_REGEX = /^[A-Z0-9\-_.]{1,20}$/;
 const SYMBOLS_PATTERN = '^\\[("[A-Z0-9-_.]{1,20}"(,"[A-Z0-9-_.]{1,20}"){0,}){0,1}\\]$';
 
-/** A `symbol` parameter: -1100 for a malformed name, -1121 for an unknown one. */
-export function parseSymbolParameter(value: string, parameter = 'symbol'): SymbolId {
+/**
+ * A `symbol` parameter: -1100 for a malformed name, -1121 for a pair the catalogue does not list.
+ */
+export function parseSymbolParameter(
+  value: string,
+  catalogue: SimCatalogue,
+  parameter = 'symbol',
+): SimPair {
   if (value === '') throw BinanceError.mandatory(parameter);
   if (!SYMBOL_REGEX.test(value)) throw BinanceError.illegalChars(parameter, SYMBOL_PATTERN);
-  if (!isSymbolId(value)) throw BinanceError.invalidSymbol();
-  return value;
+  const pair = catalogue.get(value);
+  if (!pair) throw BinanceError.invalidSymbol();
+  return pair;
 }
 
 /**
  * A `symbols` parameter: a JSON array of names (`["BTCUSDT","ETHUSDT"]`), as Binance takes it.
- * One unknown name fails the whole request (-1121); duplicates fail with -1151.
+ * One name the catalogue does not list fails the whole request (-1121); duplicates fail with -1151.
  */
-export function parseSymbolsParameter(value: string): SymbolId[] {
+export function parseSymbolsParameter(value: string, catalogue: SimCatalogue): SimPair[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
@@ -35,7 +43,8 @@ export function parseSymbolsParameter(value: string): SymbolId[] {
     throw new BinanceError(400, -1151, 'Symbol is present multiple times in the list.');
   }
   return parsed.map((name) => {
-    if (!isSymbolId(name)) throw BinanceError.invalidSymbol();
-    return name;
+    const pair = catalogue.get(name);
+    if (!pair) throw BinanceError.invalidSymbol();
+    return pair;
   });
 }

@@ -156,6 +156,32 @@ describe('KlinePusher', () => {
     expect(events(socket).map((event) => event.E)).toEqual([START + 1100]);
   });
 
+  it('pushes the klines of any listed pair, in its own tick size', () => {
+    const socket = connect(['pepeusdt@kline_1m', 'solbtc@kline_1h']);
+    pusher().pushNow();
+    const [pepe, solBtc] = events(socket);
+    expect(pepe).toMatchObject({ s: 'PEPEUSDT', k: { i: '1m', x: false } });
+    expect(pepe!.k.c).toMatch(/^0\.000\d{5}$/);
+    expect(solBtc).toMatchObject({ s: 'SOLBTC', k: { i: '1h' } });
+    expect(Number(solBtc!.k.c)).toBeLessThan(0.01);
+  });
+
+  it('pushes nothing for a pair out of TRADING, and again once it trades', () => {
+    const halted = connect(['solusdt@kline_1m']);
+    const other = connect(['btcusdt@kline_1m']);
+    const push = pusher(1000);
+    push.start();
+    timers.advance(1000);
+    expect(events(halted)).toHaveLength(1);
+    market.statuses.set('SOLUSDT', 'BREAK');
+    timers.advance(3000);
+    expect(halted.sent).toEqual([]);
+    expect(events(other)).toHaveLength(4);
+    market.statuses.set('SOLUSDT', 'TRADING');
+    timers.advance(1000);
+    expect(events(halted).map((event) => [event.s, event.E])).toEqual([['SOLUSDT', START + 5000]]);
+  });
+
   it('sends nothing to a socket that is not open', () => {
     const socket = connect(['btcusdt@kline_1m']);
     socket.terminate();

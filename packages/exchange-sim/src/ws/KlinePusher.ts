@@ -26,6 +26,7 @@ interface TickKlines {
  * Pushes kline events to every subscription: the forming kline every tick, preceded by the final
  * event (`x: true`) of the kline that closed since the subscription's last event (only the latest
  * one if several closed, e.g. after a stall). Each event is serialized once per push and format.
+ * Subscriptions to a pair that is not `TRADING` get nothing until it trades again.
  */
 export class KlinePusher {
   constructor(private readonly options: KlinePusherOptions) {}
@@ -64,6 +65,8 @@ export class KlinePusher {
       for (const subscription of connection.subscriptions.values()) {
         const { stream } = subscription;
         if (!select(stream)) continue;
+        // A pair out of TRADING (a halt, a delisting) has no trades, so Binance pushes nothing.
+        if (market.statuses.of(stream.symbol) !== 'TRADING') continue;
         let entry = klines.get(stream.name);
         if (!entry) {
           entry = {

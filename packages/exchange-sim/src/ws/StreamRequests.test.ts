@@ -39,6 +39,20 @@ describe('StreamRequests', () => {
     expect([...client.subscriptions.keys()]).toEqual(['btcusdt@kline_5m']);
   });
 
+  it('subscribes to the stream of any pair the catalogue lists', () => {
+    const client = connection();
+    const names = ['pepeusdt@kline_1m', 'ethbtc@kline_1h', 'usdttry@kline_1d'];
+    expect(ask(client, { method: 'SUBSCRIBE', params: names, id: 1 })).toEqual({
+      result: null,
+      id: 1,
+    });
+    expect([...client.subscriptions.values()].map((s) => s.stream.symbol)).toEqual([
+      'PEPEUSDT',
+      'ETHBTC',
+      'USDTTRY',
+    ]);
+  });
+
   it('keeps a stream subscribed twice once, in its first place', () => {
     const client = connection(['btcusdt@kline_1m']);
     ask(client, { method: 'SUBSCRIBE', params: ['ethusdt@kline_1m', 'btcusdt@kline_1m'], id: 1 });
@@ -91,6 +105,10 @@ describe('StreamRequests', () => {
     [
       '{"method":"SUBSCRIBE","params":["BTCUSDT@kline_1m"],"id":6}',
       { error: { code: 2, msg: 'Invalid request: invalid stream' }, id: 6 },
+    ],
+    [
+      '{"method":"SUBSCRIBE","params":["solusdt@kline_1m","xyzusdt@kline_1m"],"id":61}',
+      { error: { code: 2, msg: 'Invalid request: invalid stream' }, id: 61 },
     ],
     [
       '{"method":"SET_PROPERTY","params":["speed",true],"id":7}',

@@ -1,3 +1,4 @@
+import { SimCatalogue } from '../catalogue/SimCatalogue';
 import { parseStreamName, type KlineStream } from './parseStreamName';
 import { type StreamConnection } from './StreamConnection';
 
@@ -45,7 +46,11 @@ export function tooManyStreamsMessage(maxStreamsPerConnection: number): string {
  * request / unknown method / invalid stream, code 1 bad value, code 0 unknown property).
  */
 export class StreamRequests {
-  constructor(private readonly maxStreamsPerConnection: number) {}
+  constructor(
+    private readonly maxStreamsPerConnection: number,
+    /** The pairs whose streams exist (default: the standard catalogue). */
+    private readonly catalogue: SimCatalogue = SimCatalogue.standard(),
+  ) {}
 
   /** Applies one text message of a client to its connection and returns the reply to send. */
   answer(connection: StreamConnection, text: string): StreamReply {
@@ -98,7 +103,7 @@ export class StreamRequests {
         connection.unsubscribe(names);
         return null;
       }
-      const streams = names.map(parseStreamName);
+      const streams = names.map((name) => parseStreamName(name, this.catalogue));
       if (streams.some((stream) => stream === undefined)) {
         throw new RequestError(2, 'Invalid request: invalid stream');
       }

@@ -72,7 +72,7 @@ export class StreamServer {
     const timers = options.timers ?? realTimers;
     this.timers = timers;
     this.scheduler = new TaskScheduler(timers, () => options.market.now());
-    this.requests = new StreamRequests(options.maxStreamsPerConnection);
+    this.requests = new StreamRequests(options.maxStreamsPerConnection, options.market.catalogue);
     const stalled = (): boolean => this.stalled;
     this.pusher = new KlinePusher({
       market: options.market,
@@ -127,7 +127,7 @@ export class StreamServer {
     } else {
       return false;
     }
-    const streams = names.map(parseStreamName);
+    const streams = names.map((name) => parseStreamName(name, this.options.market.catalogue));
     const invalid = names.filter((_, i) => streams[i] === undefined);
     if (invalid.length > 0 || streams.length > this.options.maxStreamsPerConnection) {
       const msg =

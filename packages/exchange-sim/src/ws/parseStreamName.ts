@@ -1,4 +1,5 @@
-import { isSymbolId, type SymbolId } from '@pairwatch/domain';
+import { type SymbolId } from '@pairwatch/domain';
+import { SimCatalogue } from '../catalogue/SimCatalogue';
 import { KlineInterval, parseTimeZone } from '../market/KlineInterval';
 
 /** A kline stream the simulator serves. */
@@ -15,14 +16,18 @@ const STREAM_REGEX = /^([a-z0-9]+)@kline_([0-9]{1,2}[smhdwM])(?:@([+-][0-9]{1,2}
 
 /**
  * Parses `<symbol>@kline_<interval>` (lowercase symbol, as Binance requires; `1M` keeps its
- * uppercase M) with an optional `@+08:00` zone, or `undefined` for anything else.
+ * uppercase M) with an optional `@+08:00` zone, or `undefined` for anything else, a pair the
+ * catalogue does not list included.
  */
-export function parseStreamName(name: string): KlineStream | undefined {
+export function parseStreamName(
+  name: string,
+  catalogue: SimCatalogue = SimCatalogue.standard(),
+): KlineStream | undefined {
   const match = STREAM_REGEX.exec(name);
   if (!match) return undefined;
   const symbol = (match[1] ?? '').toUpperCase();
   const interval = KlineInterval.parse(match[2] ?? '');
   const timeZoneOffsetMs = match[3] === undefined ? 0 : parseTimeZone(match[3]);
-  if (!isSymbolId(symbol) || !interval || timeZoneOffsetMs === undefined) return undefined;
+  if (!catalogue.get(symbol) || !interval || timeZoneOffsetMs === undefined) return undefined;
   return { name, symbol, interval, timeZoneOffsetMs };
 }

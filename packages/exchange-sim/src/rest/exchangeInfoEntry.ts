@@ -1,6 +1,6 @@
-import { SYMBOL_CATALOGUE, type SymbolId } from '@pairwatch/domain';
+import { type PairStatus } from '../catalogue/PairStatus';
+import { type SimPair } from '../catalogue/SimPair';
 import { formatUnits } from '../market/formatUnits';
-import { SYMBOL_PROFILES } from '../model/symbolProfiles';
 
 const ORDER_TYPES = [
   'LIMIT',
@@ -19,21 +19,27 @@ const SELF_TRADE_PREVENTION_MODES = [
   'DECREMENT',
 ];
 
-function symbolEntry(symbol: SymbolId): Record<string, unknown> {
-  const info = SYMBOL_CATALOGUE[symbol];
-  const profile = SYMBOL_PROFILES[symbol];
-  const priceDecimals = info.priceFormat.precision;
-  const lotDecimals = info.quantityFormat.precision;
+/**
+ * One pair's entry of `GET /api/v3/exchangeInfo` in Binance's current shape: its status, assets and
+ * filters, tick and lot sizes written as Binance strings such as "0.01000000".
+ */
+export function exchangeInfoEntry(pair: SimPair, status: PairStatus): Record<string, unknown> {
+  const { symbol, profile, tickDecimals: priceDecimals, lotDecimals } = pair;
   const tickSize = formatUnits(1, priceDecimals);
   const stepSize = formatUnits(1, lotDecimals);
-  const maxPrice = formatUnits(profile.maxPrice * 10 ** priceDecimals, priceDecimals);
-  const maxQty = formatUnits(profile.maxQuantity * 10 ** lotDecimals, lotDecimals);
+  // Limits are powers of ten times a power of ten: round off the float noise of 0.001 * 1e8.
+  const maxPrice = formatUnits(Math.round(profile.maxPrice * 10 ** priceDecimals), priceDecimals);
+  const maxQty = formatUnits(Math.round(profile.maxQuantity * 10 ** lotDecimals), lotDecimals);
+  const marketMaxQty = formatUnits(
+    Math.round((profile.maxQuantity / 10) * 10 ** lotDecimals),
+    lotDecimals,
+  );
   return {
     symbol,
-    status: 'TRADING',
-    baseAsset: info.baseAsset,
+    status,
+    baseAsset: pair.baseAsset,
     baseAssetPrecision: 8,
-    quoteAsset: info.quoteAsset,
+    quoteAsset: pair.quoteAsset,
     quotePrecision: 8,
     quoteAssetPrecision: 8,
     baseCommissionPrecision: 8,
@@ -57,7 +63,7 @@ function symbolEntry(symbol: SymbolId): Record<string, unknown> {
       {
         filterType: 'MARKET_LOT_SIZE',
         minQty: '0.00000000',
-        maxQty: formatUnits((profile.maxQuantity / 10) * 10 ** lotDecimals, lotDecimals),
+        maxQty: marketMaxQty,
         stepSize: '0.00000000',
       },
       {
@@ -77,7 +83,7 @@ function symbolEntry(symbol: SymbolId): Record<string, unknown> {
       },
       {
         filterType: 'NOTIONAL',
-        minNotional: '5.00000000',
+        minNotional: pair.minNotional,
         applyMinToMarket: true,
         maxNotional: '9000000.00000000',
         applyMaxToMarket: false,
@@ -90,33 +96,5 @@ function symbolEntry(symbol: SymbolId): Record<string, unknown> {
     permissionSets: [['SPOT', 'MARGIN']],
     defaultSelfTradePreventionMode: 'EXPIRE_MAKER',
     allowedSelfTradePreventionModes: SELF_TRADE_PREVENTION_MODES,
-  };
-}
-
-/**
- * The `GET /api/v3/exchangeInfo` answer for `symbols`, in Binance's current shape (tick and lot
- * sizes from the domain catalogue, written as Binance strings such as "0.01000000").
- */
-export function buildExchangeInfo(
-  symbols: readonly SymbolId[],
-  serverTime: number,
-  weightLimitPerMinute: number,
-): Record<string, unknown> {
-  return {
-    timezone: 'UTC',
-    serverTime,
-    rateLimits: [
-      {
-        rateLimitType: 'REQUEST_WEIGHT',
-        interval: 'MINUTE',
-        intervalNum: 1,
-        limit: weightLimitPerMinute,
-      },
-      { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 },
-      { rateLimitType: 'ORDERS', interval: 'DAY', intervalNum: 1, limit: 200000 },
-      { rateLimitType: 'RAW_REQUESTS', interval: 'MINUTE', intervalNum: 5, limit: 61000 },
-    ],
-    exchangeFilters: [],
-    symbols: symbols.map(symbolEntry),
   };
 }
