@@ -32,6 +32,8 @@ afterEach(async () => {
 
 async function start(): Promise<SimStack> {
   stack = await startSimStack();
+  // The catalogue's first read (one exchangeInfo request) is done before a test counts requests.
+  await stack.market.symbols.catalogue();
   return stack;
 }
 
@@ -136,6 +138,7 @@ describe('the api against the simulator', () => {
     'pages %s candles backwards with endTime: contiguous, no duplicates, no gaps',
     async (interval) => {
       const s = await start();
+      const before = s.market.rest.requestCount;
       const pages: Candle[][] = [];
       let endTime: string | undefined;
       // The latest page is asked for between these two readings of the clock: a minute may turn
@@ -164,20 +167,30 @@ describe('the api against the simulator', () => {
         all.every((c) => c.low <= Math.min(c.open, c.close) && c.high >= Math.max(c.open, c.close)),
       ).toBe(true);
       // One upstream request of 1000 answers two pages of 500.
-      expect(s.market.rest.requestCount).toBeLessThanOrEqual(Math.ceil(pages.length / 2));
+      expect(s.market.rest.requestCount - before).toBeLessThanOrEqual(Math.ceil(pages.length / 2));
     },
   );
 
-  it('answers symbols with formats derived from the exchange tickSize and stepSize', async () => {
+  it('lists every trading pair of the exchange, formats from its tickSize and stepSize', async () => {
     const s = await start();
     const exchange = await getJson<{
-      symbols: { symbol: string; filters: Record<string, string>[] }[];
+      symbols: { symbol: string; status: string; filters: Record<string, string>[] }[];
     }>(`${s.sim.url}/api/v3/exchangeInfo`);
     const { body } = await getJson<
-      Record<string, { priceFormat: unknown; quantityFormat: unknown }>
+      Record<string, { priceFormat: unknown; quantityFormat: unknown; quoteAsset: string }>
     >(`${s.apiUrl}/symbols`);
-    expect(Object.keys(body)).toEqual([...DEFAULT_SYMBOLS]);
-    for (const symbol of DEFAULT_SYMBOLS) {
+    const trading = exchange.body.symbols.filter((entry) => entry.status === 'TRADING');
+    expect(trading.length).toBeGreaterThanOrEqual(600);
+    expect(trading.length).toBeLessThan(exchange.body.symbols.length);
+    const keys = Object.keys(body);
+    expect(keys).toHaveLength(trading.length);
+    expect(keys.slice(0, DEFAULT_SYMBOLS.length)).toEqual([...DEFAULT_SYMBOLS]);
+    expect(new Set(keys.map((symbol) => body[symbol]!.quoteAsset)).size).toBeGreaterThan(3);
+    const halted = exchange.body.symbols.find((entry) => entry.status !== 'TRADING')!;
+    expect(body[halted.symbol]).toBeUndefined();
+    expect(body.PEPEUSDT?.priceFormat).toEqual({ precision: 8, minMove: 1e-8 });
+    expect(body.ETHBTC?.priceFormat).toEqual({ precision: 5, minMove: 0.00001 });
+    for (const symbol of [...DEFAULT_SYMBOLS, 'ETHBTC', 'PEPEUSDT']) {
       const filters = exchange.body.symbols.find((entry) => entry.symbol === symbol)!.filters;
       const tick = filters.find((f) => f.filterType === 'PRICE_FILTER')!.tickSize!;
       const step = filters.find((f) => f.filterType === 'LOT_SIZE')!.stepSize!;
@@ -185,9 +198,37 @@ describe('the api against the simulator', () => {
       expect(body[symbol]?.quantityFormat).toEqual(formatFromStep(step));
     }
     const listed = await getJson<Record<string, unknown>>(
-      `${s.apiUrl}/symbols/DOGEUSDT,XRPUSDT,BTCUSDT`,
+      `${s.apiUrl}/symbols/DOGEUSDT,FOOUSDT,ETHBTC,BTCUSDT`,
     );
-    expect(Object.keys(listed.body)).toEqual(['BTCUSDT', 'DOGEUSDT']);
+    expect(Object.keys(listed.body)).toEqual(['BTCUSDT', 'DOGEUSDT', 'ETHBTC']);
+  });
+
+  it('charts a pair outside the ten: candles over REST and live on the hub, in its own prices', async () => {
+    const s = await start();
+    const { status, body } = await getJson<Candle[]>(
+      candlesUrl(s, { symbol: 'ETHBTC', interval: 'OneMinute', limit: '50' }),
+    );
+    expect(status).toBe(200);
+    expect(body).toHaveLength(50);
+    expect(body.at(-1)!.close).toBeLessThan(1);
+    const halted = await getJson<{ code: string }>(
+      candlesUrl(s, { symbol: 'FOOUSDT', interval: 'OneMinute' }),
+    );
+    expect(halted).toMatchObject({ status: 400, body: { code: 'UNKNOWN_SYMBOL' } });
+
+    const client = new HubConnectionBuilder()
+      .withUrl(`${s.apiUrl}/candles-hub`, { transport: HttpTransportType.WebSockets })
+      .configureLogging(LogLevel.None)
+      .build();
+    clients.push(client);
+    const updates: CandleUpdate[] = [];
+    client.on('CandleUpdate', (update: CandleUpdate) => updates.push(update));
+    await client.start();
+    await client.invoke('SubscribeToCandleUpdates', ['PEPEUSDT'], ['OneMinute']);
+    s.sim.controls.pushNow();
+    await waitFor(() => updates.length > 0, 'a PEPEUSDT update', 10_000);
+    expect(updates[0]).toMatchObject({ symbol: 'PEPEUSDT', interval: 'OneMinute' });
+    expect(updates[0]!.candle.close).toBeLessThan(0.01);
   });
 
   it('reports the live source and connection in /status', async () => {
