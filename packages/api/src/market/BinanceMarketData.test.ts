@@ -11,7 +11,7 @@ const MINUTE = 60_000;
 const NOW = 1_704_067_200_000;
 const STREAM = 'btcusdt@kline_1m';
 
-function setUp(options: { syncGiveUpMs?: number } = {}): {
+function setUp(options: { syncGiveUpMs?: number; cache?: { maxTotalBytes?: number } } = {}): {
   market: BinanceMarketData;
   upstream: FakeUpstream;
   klines: FakeKlines;
@@ -240,5 +240,51 @@ describe('BinanceMarketData', () => {
     upstream.last.drop();
     expect(market.status().connected).toBe(false);
     market.close();
+  });
+
+  describe('the byte budget of the caches', () => {
+    /** A cache of one full page (1000 candles) is about 172 kB: two fit, three do not. */
+    const budget = { maxTotalBytes: 400_000 };
+    const read = (market: BinanceMarketData, symbol: string) =>
+      market.getCandles({ symbol, interval: 'OneMinute', limit: 10 });
+
+    it('drops the least recently used cache nobody streams once over the budget', async () => {
+      const { market, klines } = setUp({ cache: budget });
+      await read(market, 'ETHUSDT');
+      await read(market, 'BNBUSDT');
+      await read(market, 'ETHUSDT');
+      const requests = klines.calls.length;
+      await read(market, 'ADAUSDT');
+      expect(market.latestCandle('BNBUSDT', 'OneMinute')).toBeUndefined();
+      expect(market.latestCandle('ETHUSDT', 'OneMinute')).toBeDefined();
+      expect(market.latestCandle('ADAUSDT', 'OneMinute')).toBeDefined();
+      expect(market.cacheUsage().caches).toBe(2);
+      expect(market.cacheUsage().bytes).toBeLessThanOrEqual(budget.maxTotalBytes);
+      await read(market, 'ETHUSDT');
+      expect(klines.calls).toHaveLength(requests + 1);
+      await read(market, 'BNBUSDT');
+      expect(klines.calls).toHaveLength(requests + 2);
+      market.close();
+    });
+
+    it('keeps the cache of a streamed pair whatever the budget, and lets it go once released', async () => {
+      const { market, upstream } = setUp({ cache: budget });
+      const release = market.subscribe('BTCUSDT', 'OneMinute', () => undefined);
+      upstream.last.open();
+      await jest.advanceTimersByTimeAsync(10);
+      const streamed = market.cacheUsage().bytes;
+      expect(streamed).toBeGreaterThan(1000 * 160);
+      for (const symbol of ['ETHUSDT', 'BNBUSDT', 'ADAUSDT', 'DOTUSDT']) await read(market, symbol);
+      expect(market.latestCandle('BTCUSDT', 'OneMinute')).toBeDefined();
+      expect(market.latestCandle('ADAUSDT', 'OneMinute')).toBeUndefined();
+      expect(market.cacheUsage().caches).toBe(2);
+      release();
+      // Released, it is the most recently used idle cache: the next read drops the other one.
+      await read(market, 'UNIUSDT');
+      expect(market.latestCandle('DOTUSDT', 'OneMinute')).toBeUndefined();
+      await read(market, 'LINKUSDT');
+      expect(market.latestCandle('BTCUSDT', 'OneMinute')).toBeUndefined();
+      market.close();
+    });
   });
 });

@@ -18,11 +18,15 @@ import {
   DEFAULT_SETTLE_MS,
   type FetchedCoverage,
 } from './CandleCache';
+import { CandleCacheBudget } from './CandleCacheBudget';
 import { InflightRequests } from './InflightRequests';
 import { type CandleQuery, type MarketData, type MarketDataStatus } from './MarketData';
 import { MarketFeed, type MarketFeedOptions } from './MarketFeed';
 import { streamName } from './binanceWire';
 import { UpstreamError } from './UpstreamError';
+
+/** Default byte budget of the candle caches together. */
+const DEFAULT_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Binance's largest klines page; every upstream request asks for it (same weight as fewer). */
 export const UPSTREAM_PAGE = 1000;
@@ -37,7 +41,11 @@ export interface BinanceMarketDataOptions {
   readonly logger: Logger;
   readonly now?: () => number;
   readonly random?: () => number;
-  readonly cache?: Omit<CandleCacheOptions, 'interval'>;
+  /**
+   * Per-stream cache options, and `maxTotalBytes`: the estimated bytes all candle caches may hold
+   * (default 64 MiB) before the caches of streams nobody streams go, least recently used first.
+   */
+  readonly cache?: Omit<CandleCacheOptions, 'interval'> & { readonly maxTotalBytes?: number };
   /** First retry delay of a failed backfill (doubles up to `syncRetryMaxMs`). */
   readonly syncRetryBaseMs?: number;
   readonly syncRetryMaxMs?: number;
@@ -71,8 +79,9 @@ interface StreamState {
 
 /**
  * {@link MarketData} over a Binance-compatible exchange (Binance itself or the simulator): the
- * shared upstream stream ({@link MarketFeed}), a {@link CandleCache} per stream, and coalesced REST
- * reads.
+ * shared upstream streams ({@link MarketFeed}), a {@link CandleCache} per stream within one byte
+ * budget ({@link CandleCacheBudget}: streamed caches stay, the others go least recently used
+ * first), and coalesced REST reads.
  *
  * NOTE: a stream is trusted only after a REST backfill. When a stream starts flowing (first
  * subscription, reconnect, a skipped candle), its updates are held back while the candles since
@@ -84,6 +93,8 @@ export class BinanceMarketData implements MarketData {
   private readonly streams = new Map<string, StreamState>();
   private readonly inflight: InflightRequests<Candle[]>;
   private readonly feed: MarketFeed;
+  private readonly budget: CandleCacheBudget;
+  private readonly cacheOptions: Omit<CandleCacheOptions, 'interval'>;
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly sleeps = new Set<NodeJS.Timeout>();
@@ -93,6 +104,13 @@ export class BinanceMarketData implements MarketData {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.inflight = new InflightRequests(this.now);
+    const { maxTotalBytes, ...cacheOptions } = options.cache ?? {};
+    this.cacheOptions = cacheOptions;
+    this.budget = new CandleCacheBudget({
+      maxBytes: maxTotalBytes ?? DEFAULT_CACHE_MAX_BYTES,
+      // Only idle streams are evicted: nobody listens, no backfill runs.
+      evict: (name) => this.streams.delete(name),
+    });
     this.feed = new MarketFeed({
       ...options.feed,
       logger: options.logger,
@@ -112,6 +130,7 @@ export class BinanceMarketData implements MarketData {
     const entry = { listener };
     state.listeners.add(entry);
     if (state.listeners.size === 1) {
+      this.budget.pin(state.name);
       state.phase = 'waiting';
       state.lastDelivered = undefined;
       this.feed.acquire(state.name);
@@ -126,6 +145,7 @@ export class BinanceMarketData implements MarketData {
       if (state.listeners.size > 0 || this.closed) return;
       this.feed.release(state.name);
       this.reset(state, 'idle');
+      this.budget.unpin(state.name);
     };
   }
 
@@ -137,6 +157,7 @@ export class BinanceMarketData implements MarketData {
       );
     }
     const state = this.stateFor(query.symbol, query.interval);
+    this.budget.touch(state.name);
     const cached = state.cache.find(query, this.now());
     if (cached !== undefined) return cached;
     const rows = await this.fetchAndStore(state, query.startTime, query.endTime);
@@ -144,7 +165,19 @@ export class BinanceMarketData implements MarketData {
   }
 
   latestCandle(symbol: SymbolId, interval: Interval): Candle | undefined {
-    return this.streams.get(streamName(symbol, interval))?.cache.latest();
+    const name = streamName(symbol, interval);
+    this.budget.touch(name);
+    return this.streams.get(name)?.cache.latest();
+  }
+
+  /** Estimated bytes of every candle cache, and how many caches there are. */
+  cacheUsage(): { readonly bytes: number; readonly caches: number } {
+    return { bytes: this.budget.totalBytes, caches: this.budget.size };
+  }
+
+  /** Upstream connections (open or opening) and the streams they carry. */
+  feedUsage(): { readonly connections: number; readonly streams: number } {
+    return { connections: this.feed.connectionCount, streams: this.feed.streamCount };
   }
 
   status(): MarketDataStatus {
@@ -169,7 +202,7 @@ export class BinanceMarketData implements MarketData {
         symbol,
         interval,
         name,
-        cache: new CandleCache({ ...this.options.cache, interval }),
+        cache: new CandleCache({ ...this.cacheOptions, interval }),
         listeners: new Set(),
         phase: 'idle',
         buffer: new Map(),
@@ -178,6 +211,7 @@ export class BinanceMarketData implements MarketData {
         activatedAt: 0,
       };
       this.streams.set(name, state);
+      this.budget.update(name, state.cache.estimatedBytes);
     }
     return state;
   }
@@ -233,7 +267,10 @@ export class BinanceMarketData implements MarketData {
       state.buffer.set(candle.time, candle);
       return;
     }
-    if (live) state.cache.applyLive(candle);
+    if (live) {
+      state.cache.applyLive(candle);
+      this.account(state);
+    }
     state.lastDelivered = candle.time;
     const update: CandleUpdate = { symbol: state.symbol, interval: state.interval, candle };
     for (const { listener } of [...state.listeners]) {
@@ -371,10 +408,18 @@ export class BinanceMarketData implements MarketData {
           fetchedAt,
           this.now(),
         );
+        this.account(state);
         return rows;
       },
       notBefore,
     );
+  }
+
+  /** Tells the budget the cache's new size; a state evicted meanwhile no longer counts. */
+  private account(state: StreamState): void {
+    if (this.streams.get(state.name) === state) {
+      this.budget.update(state.name, state.cache.estimatedBytes);
+    }
   }
 
   /** The span of open times a klines answer proves complete. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { type Candle, type UnixSeconds } from '@pairwatch/domain';
-import { CandleCache } from './CandleCache';
+import { CANDLE_BYTES, CandleCache } from './CandleCache';
 
 const MINUTE = 60;
 /** 2024-01-01T00:00:00Z, a minute boundary. */
@@ -160,5 +160,16 @@ describe('CandleCache', () => {
     expect(
       times(cache.find({ limit: 1, endTime: (T0 + 149 * MINUTE) as UnixSeconds }, during(500))),
     ).toEqual([149]);
+  });
+
+  it('estimates its bytes from the candles it holds, down again after its own eviction', () => {
+    const cache = new CandleCache({ interval: 'OneMinute', maxCandles: 1_000 });
+    const empty = cache.estimatedBytes;
+    cache.store(range(0, 499), { from: T0, to: 'present' }, during(499));
+    expect(cache.estimatedBytes - empty).toBeGreaterThanOrEqual(500 * CANDLE_BYTES);
+    expect(cache.estimatedBytes - empty).toBeLessThan(501 * CANDLE_BYTES);
+    cache.store(range(500, 1_099), { from: T0 + 500 * MINUTE, to: 'present' }, during(1_099));
+    expect(cache.size).toBe(800);
+    expect(cache.estimatedBytes - empty).toBeLessThan(801 * CANDLE_BYTES);
   });
 });

@@ -1,12 +1,8 @@
 import { type Candle } from '@pairwatch/domain';
 import { type Logger } from 'pino';
-import { backoffWithJitter, type BackoffTiming } from '../util/backoffWithJitter';
-import { OneShotTimer } from '../util/OneShotTimer';
-import {
-  FeedConnection,
-  type FeedConnectionOwner,
-  type FeedConnectionTiming,
-} from './FeedConnection';
+import { type FeedConnectionTiming } from './FeedConnection';
+import { FeedSlot, type FeedSlotOptions } from './FeedSlot';
+import { NewConnectionBudget } from './NewConnectionBudget';
 import { type UpstreamSocketFactory } from './UpstreamSocket';
 
 /** What the feed reports about each stream it carries. */
@@ -29,7 +25,11 @@ export interface MarketFeedOptions {
   readonly now?: () => number;
   /** In [0, 1); injected for tests of the jitter. */
   readonly random?: () => number;
-  /** Minimum spacing of the frames we send: 250 ms keeps us under Binance's 5 frames/s. */
+  /**
+   * Minimum spacing of the frames we send (default 400 ms). Binance allows 5 frames/s, counted as
+   * they arrive: 400 ms keeps any 2 s of our sending within 5 frames, so even frames held up for a
+   * second on the way (a busy network or server) cannot arrive as 6 in one second.
+   */
   readonly controlIntervalMs?: number;
   /** First reconnect delay ceiling (doubles per failed attempt). */
   readonly reconnectBaseMs?: number;
@@ -45,112 +45,127 @@ export interface MarketFeedOptions {
   readonly rotateAfterMs?: number;
   /** How long a connection with no wanted stream stays open (streams often come back at once). */
   readonly idleCloseMs?: number;
+  /**
+   * How long a planned switch (rotation, `serverShutdown`) waits for the new connection to carry
+   * every stream before it switches anyway.
+   */
+  readonly switchTimeoutMs?: number;
+  /** Streams per connection (Binance: 1024); more streams open more connections. */
+  readonly maxStreamsPerConnection?: number;
+  /**
+   * New connections allowed per window, shared by every connection of the process (Binance: 300
+   * per 5 minutes per IP). Several processes behind one IP should split it.
+   */
+  readonly connectionBudget?: { readonly max?: number; readonly windowMs?: number };
 }
 
 /** Binance: at most 1024 streams per connection. */
-export const MAX_STREAMS = 1024;
-/** Streams put in the connection URL; more are subscribed by message. */
-const URL_STREAMS = 200;
+const MAX_STREAMS_PER_CONNECTION = 1024;
 
 /**
- * The one upstream combined-stream WebSocket of the process (architecture §5). Streams are
- * acquired and released by reference count; changes are batched into SUBSCRIBE/UNSUBSCRIBE frames
- * paced under Binance's frame limit; pings are answered; a dropped or stalled connection is
- * replaced with exponential backoff and jitter; a connection is replaced before its 24 h limit or
- * when the server announces `serverShutdown`, by opening the new one before closing the old
- * ("make before break"), so planned switches leave no gap.
+ * The process's upstream combined-stream WebSockets (architecture §5). Streams are acquired and
+ * released by reference count; each wanted stream is assigned to a {@link FeedSlot}, one
+ * connection's worth of streams, filled first come first served up to `maxStreamsPerConnection`
+ * (Binance: 1024), so N streams take ⌈N / 1024⌉ connections when added in one go. A stream stays
+ * on its slot until released (moving it would open a gap); a slot left empty closes after
+ * `idleCloseMs`, and its room is reused before a new slot opens.
+ *
+ * Per connection, changes are batched into SUBSCRIBE/UNSUBSCRIBE frames paced under Binance's 5
+ * frames/s (pongs included), pings are answered, a dropped or stalled connection is replaced with
+ * exponential backoff and jitter, and a connection is replaced before its 24 h limit or on
+ * `serverShutdown` by opening the new one before closing the old ("make before break"). Every new
+ * connection, whichever slot asks, draws from one {@link NewConnectionBudget} (Binance: 300 per 5
+ * minutes per IP).
  */
 export class MarketFeed {
   private readonly refs = new Map<string, number>();
-  private readonly wanted = new Set<string>();
-  private current: FeedConnection | undefined;
-  private successor: FeedConnection | undefined;
-  private attempt = 0;
-  private readonly reconnectTimer = new OneShotTimer();
-  private readonly rotateTimer = new OneShotTimer();
-  private readonly idleTimer = new OneShotTimer();
-  private readonly stableTimer = new OneShotTimer();
+  /** The slot of each wanted stream. */
+  private readonly slotOf = new Map<string, FeedSlot>();
+  /** Open slots, oldest first: new streams fill the oldest one with room. */
+  private readonly slots: FeedSlot[] = [];
+  private readonly budget: NewConnectionBudget;
+  private readonly slotOptions: Omit<FeedSlotOptions, 'id'>;
+  private readonly maxStreamsPerConnection: number;
+  private nextSlotId = 1;
   private closing = false;
-  private readonly owner: FeedConnectionOwner;
-  private readonly now: () => number;
-  private readonly random: () => number;
-  private readonly reconnect: BackoffTiming;
-  private readonly stableAfterMs: number;
-  private readonly rotateAfterMs: number;
-  private readonly idleCloseMs: number;
 
-  constructor(private readonly options: MarketFeedOptions) {
-    this.now = options.now ?? Date.now;
-    this.random = options.random ?? Math.random;
-    this.reconnect = {
-      baseMs: options.reconnectBaseMs ?? 500,
-      maxMs: options.reconnectMaxMs ?? 30_000,
-    };
-    this.stableAfterMs = options.stableAfterMs ?? 10_000;
-    this.rotateAfterMs = options.rotateAfterMs ?? 23.5 * 60 * 60 * 1000;
-    this.idleCloseMs = options.idleCloseMs ?? 10_000;
+  constructor(options: MarketFeedOptions) {
+    const now = options.now ?? Date.now;
+    this.maxStreamsPerConnection = options.maxStreamsPerConnection ?? MAX_STREAMS_PER_CONNECTION;
+    if (!Number.isInteger(this.maxStreamsPerConnection) || this.maxStreamsPerConnection < 1) {
+      throw new RangeError(
+        `maxStreamsPerConnection must be a whole number ≥ 1, got ${this.maxStreamsPerConnection}.`,
+      );
+    }
+    this.budget = new NewConnectionBudget({
+      ...options.connectionBudget,
+      now: () => now(),
+      logger: options.logger,
+    });
+    const ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
     const timing: FeedConnectionTiming = {
-      controlIntervalMs: options.controlIntervalMs ?? 250,
-      ackTimeoutMs: options.ackTimeoutMs ?? 10_000,
+      controlIntervalMs: options.controlIntervalMs ?? 400,
+      ackTimeoutMs,
       stallTimeoutMs: options.stallTimeoutMs ?? 30_000,
       maxStreamsPerMessage: 200,
     };
-    this.owner = {
+    const { events } = options;
+    this.slotOptions = {
+      wsBaseUrl: options.wsBaseUrl,
+      connect: options.connect,
       logger: options.logger,
+      now: () => now(),
+      random: options.random ?? Math.random,
       timing,
-      now: () => this.now(),
-      desired: () => this.wanted,
-      opened: (connection) => this.handleOpened(connection),
-      closed: (connection, why) => this.handleClosed(connection, why),
-      streamActive: (connection, stream) => {
-        if (connection === this.current && this.wanted.has(stream)) options.events.onActive(stream);
+      budget: this.budget,
+      reconnect: {
+        baseMs: options.reconnectBaseMs ?? 500,
+        maxMs: options.reconnectMaxMs ?? 30_000,
       },
-      candle: (connection, stream, candle, closed) => {
-        if (connection === this.current && this.wanted.has(stream)) {
-          options.events.onCandle(stream, candle, closed);
-        }
-      },
-      shutdownNotice: (connection) => {
-        if (connection === this.current) this.rotate();
+      stableAfterMs: options.stableAfterMs ?? 10_000,
+      rotateAfterMs: options.rotateAfterMs ?? 23.5 * 60 * 60 * 1000,
+      idleCloseMs: options.idleCloseMs ?? 10_000,
+      switchTimeoutMs: options.switchTimeoutMs ?? 3 * ackTimeoutMs,
+      events: {
+        onActive: (stream) => events.onActive(stream),
+        onInactive: (stream) => events.onInactive(stream),
+        onCandle: (stream, candle, closed) => events.onCandle(stream, candle, closed),
+        onIdle: (slot) => this.forget(slot),
       },
     };
   }
 
-  /** Whether a connection is open now. */
+  /** Whether every slot's connection is open now (false with no slot). */
   get connected(): boolean {
-    return this.current?.isOpen ?? false;
+    return this.slots.length > 0 && this.slots.every((slot) => slot.connected);
   }
 
   /** How many distinct streams are wanted. */
   get streamCount(): number {
-    return this.wanted.size;
+    return this.refs.size;
+  }
+
+  /** How many slots (connections, or connections being opened) there are. */
+  get connectionCount(): number {
+    return this.slots.length;
   }
 
   /** Whether `stream` flows now. */
   isActive(stream: string): boolean {
-    return (
-      this.current?.isOpen === true && this.current.streams.has(stream) && this.wanted.has(stream)
-    );
+    return this.slotOf.get(stream)?.isActive(stream) ?? false;
   }
 
   /** Takes one reference on `stream`; the first one subscribes it upstream. */
   acquire(stream: string): void {
     if (this.closing) throw new Error('the market feed is closed');
     const count = this.refs.get(stream) ?? 0;
-    if (count === 0 && this.wanted.size >= MAX_STREAMS) {
-      throw new RangeError(
-        `a connection carries at most ${MAX_STREAMS} streams; '${stream}' is one too many`,
-      );
-    }
     this.refs.set(stream, count + 1);
     if (count > 0) return;
-    this.wanted.add(stream);
-    this.idleTimer.clear();
-    if (this.current === undefined && this.successor === undefined) {
-      if (!this.reconnectTimer.pending) this.connect();
-    } else {
-      this.current?.reconcile();
-    }
+    const slot =
+      this.slots.find((candidate) => candidate.size < this.maxStreamsPerConnection) ??
+      this.openSlot();
+    this.slotOf.set(stream, slot);
+    slot.add(stream);
   }
 
   /** Drops one reference on `stream`; the last one unsubscribes it upstream. */
@@ -162,110 +177,28 @@ export class MarketFeed {
       return;
     }
     this.refs.delete(stream);
-    this.wanted.delete(stream);
-    this.current?.reconcile();
-    if (this.wanted.size === 0) this.scheduleIdleClose();
+    const slot = this.slotOf.get(stream);
+    this.slotOf.delete(stream);
+    slot?.remove(stream);
   }
 
   /** Closes every connection and stops reconnecting. */
   close(): void {
     this.closing = true;
-    for (const timer of [this.reconnectTimer, this.rotateTimer, this.idleTimer, this.stableTimer]) {
-      timer.clear();
-    }
-    this.current?.dispose();
-    this.successor?.dispose();
-    this.current = undefined;
-    this.successor = undefined;
+    this.budget.close();
+    for (const slot of this.slots) slot.close();
+    this.slots.length = 0;
   }
 
-  private connect(): void {
-    const streams = [...this.wanted].slice(0, URL_STREAMS);
-    const url = `${this.options.wsBaseUrl}/stream?streams=${streams.join('/')}`;
-    this.options.logger.debug({ streams: streams.length }, 'market upstream connecting');
-    this.successor = new FeedConnection(this.owner, this.options.connect, url, streams);
+  private openSlot(): FeedSlot {
+    const slot = new FeedSlot({ ...this.slotOptions, id: this.nextSlotId++ });
+    this.slots.push(slot);
+    return slot;
   }
 
-  /** Replaces the current connection without a gap (24 h limit, `serverShutdown`). */
-  private rotate(): void {
-    if (this.closing || this.successor !== undefined || this.wanted.size === 0) return;
-    this.connect();
-  }
-
-  private handleOpened(connection: FeedConnection): void {
-    if (connection !== this.successor) return;
-    const previous = this.current;
-    this.successor = undefined;
-    this.current = connection;
-    this.options.logger.info({ streams: connection.streams.size }, 'market upstream connected');
-    if (previous !== undefined) {
-      previous.dispose();
-      for (const stream of previous.streams) {
-        if (this.wanted.has(stream) && !connection.streams.has(stream))
-          this.options.events.onInactive(stream);
-      }
-    }
-    for (const stream of connection.streams) {
-      if (this.wanted.has(stream) && !(previous?.streams.has(stream) ?? false))
-        this.options.events.onActive(stream);
-    }
-    this.rotateTimer.set(() => this.rotate(), this.rotateAfterMs);
-    this.stableTimer.set(() => {
-      this.attempt = 0;
-    }, this.stableAfterMs);
-    if (this.wanted.size === 0) this.scheduleIdleClose();
-  }
-
-  private handleClosed(connection: FeedConnection, why: string): void {
-    if (connection === this.successor) {
-      this.successor = undefined;
-      this.options.logger.warn({ why }, 'market upstream connection attempt failed');
-    } else if (connection === this.current) {
-      this.current = undefined;
-      this.rotateTimer.clear();
-      this.options.logger.warn({ why }, 'market upstream connection lost');
-      for (const stream of connection.streams) {
-        if (this.wanted.has(stream)) this.options.events.onInactive(stream);
-      }
-    } else {
-      return;
-    }
-    this.stableTimer.clear();
-    if (this.closing || this.wanted.size === 0 || this.successor !== undefined) return;
-    if (this.current !== undefined) {
-      // A planned switch failed while the old connection still works: try again later.
-      this.rotateTimer.set(() => this.rotate(), this.backoffDelay());
-      return;
-    }
-    if (this.reconnectTimer.pending) return;
-    this.reconnectTimer.set(() => {
-      if (
-        !this.closing &&
-        this.wanted.size > 0 &&
-        this.current === undefined &&
-        this.successor === undefined
-      ) {
-        this.connect();
-      }
-    }, this.backoffDelay());
-  }
-
-  /** The next reconnect delay; a connection that stays up for `stableAfterMs` starts it over. */
-  private backoffDelay(): number {
-    const delay = backoffWithJitter(this.attempt, this.reconnect, this.random);
-    this.attempt = Math.min(this.attempt + 1, 30);
-    return delay;
-  }
-
-  private scheduleIdleClose(): void {
-    this.idleTimer.set(() => {
-      if (this.wanted.size > 0) return;
-      this.current?.dispose();
-      this.successor?.dispose();
-      this.current = undefined;
-      this.successor = undefined;
-      this.rotateTimer.clear();
-      this.options.logger.info('market upstream closed: no stream wanted');
-    }, this.idleCloseMs);
+  /** An idle slot closed itself: its room is gone. */
+  private forget(slot: FeedSlot): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
   }
 }
