@@ -53,6 +53,11 @@ export interface ApiConfig {
    */
   readonly hubMaxConnectionsPerClient: number;
   /**
+   * `BINANCE_WEIGHT_PER_MINUTE` (default 4800, 80 % of Binance's 6,000 per IP): the REST request
+   * weight this process spends per minute. Processes behind one IP share Binance's limit: split it.
+   */
+  readonly binanceWeightPerMinute: number;
+  /**
    * `TRUST_PROXY` (default false): the api runs behind a reverse proxy that sets
    * `X-Forwarded-For`, so a client's address is the entry that proxy added (the last one), not the
    * proxy's own. Never set it when clients reach the api directly: they could pick any address.

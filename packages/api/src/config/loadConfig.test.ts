@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       telegramApiUrl: 'https://api.telegram.org',
       telegramBotToken: undefined,
       hubMaxConnectionsPerClient: 100,
+      binanceWeightPerMinute: 4800,
       trustProxy: false,
       triggeredAlertRetentionDays: 30,
       maxPushSubscriptions: 100_000,

@@ -191,6 +191,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
   const hubMaxConnectionsPerClient = field('HUB_MAX_CONNECTIONS_PER_CLIENT', 100, (raw) =>
     integer(raw, 'HUB_MAX_CONNECTIONS_PER_CLIENT', 1, 10_000),
   );
+  const binanceWeightPerMinute = field('BINANCE_WEIGHT_PER_MINUTE', 4800, (raw) =>
+    integer(raw, 'BINANCE_WEIGHT_PER_MINUTE', 20, 10_000_000),
+  );
   const trustProxy = oneOf('TRUST_PROXY', 'false', BOOLEANS) === 'true';
   const triggeredAlertRetentionDays = field('TRIGGERED_ALERT_RETENTION_DAYS', 30, (raw) =>
     integer(raw, 'TRIGGERED_ALERT_RETENTION_DAYS', 1, 3650),
@@ -229,6 +232,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
     maxActiveAlerts,
     pushAllowPrivateEndpoints,
     hubMaxConnectionsPerClient,
+    binanceWeightPerMinute,
     trustProxy,
     triggeredAlertRetentionDays,
     maxPushSubscriptions,

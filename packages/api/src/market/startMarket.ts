@@ -20,7 +20,8 @@ export interface MarketRuntime {
 
 /** Options of {@link startMarket}. */
 export interface StartMarketOptions {
-  readonly config: Pick<ApiConfig, 'marketData' | 'binanceRestUrl' | 'binanceWsUrl'>;
+  readonly config: Pick<ApiConfig, 'marketData' | 'binanceRestUrl' | 'binanceWsUrl'> &
+    Partial<Pick<ApiConfig, 'binanceWeightPerMinute'>>;
   readonly logger: Logger;
   /** How long `auto` waits for Binance before it starts the simulator (default 3 s). */
   readonly probeTimeoutMs?: number;
@@ -79,6 +80,9 @@ export async function startMarket(options: StartMarketOptions): Promise<MarketRu
   const rest = new BinanceRestClient({
     baseUrl: restUrl,
     logger,
+    ...(config.binanceWeightPerMinute === undefined
+      ? {}
+      : { weightBudgetPerMinute: config.binanceWeightPerMinute }),
     ...(options.tuning?.now === undefined ? {} : { now: options.tuning.now }),
   });
   const { feed, ...tuning } = options.tuning ?? {};
