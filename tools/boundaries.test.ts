@@ -82,7 +82,7 @@ describe('lint boundaries', () => {
   it('accepts imports along the dependency direction (control)', async () => {
     const messages = await lintMessages(
       'packages/alerts-mfe/src/Probe.ts',
-      "import { SYMBOLS } from '@pairwatch/domain';\nimport { x } from '@pairwatch/market-data';\nexport const y = [SYMBOLS, x];\n",
+      "import { DEFAULT_SYMBOLS } from '@pairwatch/domain';\nimport { x } from '@pairwatch/market-data';\nexport const y = [DEFAULT_SYMBOLS, x];\n",
     );
     expect(messages).toEqual([]);
   });
@@ -100,7 +100,7 @@ describe('lint boundaries', () => {
   it('rejects test-support importing another workspace package (it would depend on what it tests)', async () => {
     const messages = await lintMessages(
       'packages/test-support/src/Probe.ts',
-      "import { SYMBOLS } from '@pairwatch/domain';\nexport const x = SYMBOLS;\n",
+      "import { DEFAULT_SYMBOLS } from '@pairwatch/domain';\nexport const x = DEFAULT_SYMBOLS;\n",
     );
     expect(messages.join('\n')).toMatch(/dependency direction/);
   });
@@ -142,7 +142,7 @@ describe('compiler boundaries', () => {
     expect(
       compileErrors(
         'ui-kit',
-        "import { SYMBOLS } from '@pairwatch/domain';\nexport const x = SYMBOLS;\n",
+        "import { DEFAULT_SYMBOLS } from '@pairwatch/domain';\nexport const x = DEFAULT_SYMBOLS;\n",
       ),
     ).toEqual([]);
   });

@@ -27,9 +27,9 @@ describe('checkFirstChartImports', () => {
       'entry.ts':
         "import { createChart } from 'lightweight-charts';\nimport { draw } from './draw';\n",
       'draw.ts':
-        "import { SYMBOLS } from '@pairwatch/domain';\nimport { LIGHT } from '@pairwatch/ui-kit/colors';\n" +
+        "import { DEFAULT_SYMBOLS } from '@pairwatch/domain';\nimport { LIGHT } from '@pairwatch/ui-kit/colors';\n" +
         "import type { Theme } from '@mui/material';\nimport { type Observable } from 'rxjs';\n" +
-        'export const draw = [SYMBOLS, LIGHT];\n',
+        'export const draw = [DEFAULT_SYMBOLS, LIGHT];\n',
     });
     expect(result.output).toContain('2 files checked');
     expect(result.status).toBe(0);

@@ -1,7 +1,9 @@
 // The Alerts remote: container `alerts_mfe`, exposing `./AlertsRoute` and `./firstChart`; the shared wiring
 // (shared singletons, manifest, publicPath 'auto', dev server) comes from tools/mf.
 const { createFederatedConfig } = require('../../tools/mf/createFederatedConfig.cjs');
-const { symbolIconPatterns } = require('../../tools/mf/symbolIconPatterns.cjs');
+// The logos of ui-kit's icon set at /icons/<asset>.svg, for the standalone page (inside the shell,
+// the shell's own copy answers).
+const { assetIconCopyPatterns } = require('@pairwatch/ui-kit/assetIconCopyPatterns');
 
 module.exports = createFederatedConfig({
   appDir: __dirname,
@@ -13,5 +15,5 @@ module.exports = createFederatedConfig({
     './firstChart': './src/exposed/firstChart.ts',
   },
   title: 'Pairwatch — Alerts (standalone)',
-  copy: symbolIconPatterns(__dirname),
+  copy: assetIconCopyPatterns(),
 });

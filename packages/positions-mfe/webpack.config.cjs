@@ -1,7 +1,9 @@
 // The Positions remote: container `positions_mfe`, exposing `./PositionsRoute`; the shared wiring
 // (shared singletons, manifest, publicPath 'auto', dev server) comes from tools/mf.
 const { createFederatedConfig } = require('../../tools/mf/createFederatedConfig.cjs');
-const { symbolIconPatterns } = require('../../tools/mf/symbolIconPatterns.cjs');
+// The logos of ui-kit's icon set at /icons/<asset>.svg, for the standalone page (inside the shell,
+// the shell's own copy answers).
+const { assetIconCopyPatterns } = require('@pairwatch/ui-kit/assetIconCopyPatterns');
 
 module.exports = createFederatedConfig({
   appDir: __dirname,
@@ -9,5 +11,5 @@ module.exports = createFederatedConfig({
   port: 8082,
   exposes: { './PositionsRoute': './src/exposed/PositionsRoute.tsx' },
   title: 'Pairwatch — Positions (standalone)',
-  copy: symbolIconPatterns(__dirname),
+  copy: assetIconCopyPatterns(),
 });

@@ -4,7 +4,8 @@ const { createHash } = require('node:crypto');
 const path = require('node:path');
 const webpack = require('webpack');
 const { createFederatedConfig } = require('../../tools/mf/createFederatedConfig.cjs');
-const { symbolIconPatterns } = require('../../tools/mf/symbolIconPatterns.cjs');
+// Every logo of ui-kit's icon set, as /icons/<asset>.svg (domain's assetIconFile names them).
+const { assetIconCopyPatterns } = require('@pairwatch/ui-kit/assetIconCopyPatterns');
 
 const federatedHost = createFederatedConfig({
   appDir: __dirname,
@@ -12,7 +13,7 @@ const federatedHost = createFederatedConfig({
   port: 8080,
   title: 'Pairwatch',
   runtimePlugins: [path.join(__dirname, 'src/exposed/remoteErrorPlugin.ts')],
-  copy: symbolIconPatterns(__dirname),
+  copy: assetIconCopyPatterns(),
   // The static first screen's sizes and colours, generated from createPairwatchTheme and held to
   // it by ui-kit's firstScreenTheme.test.ts: a theme change reaches the page's HTML.
   templateParameters: { frame: require('@pairwatch/ui-kit/firstScreenTheme.json').frame },
@@ -20,12 +21,13 @@ const federatedHost = createFederatedConfig({
 
 /**
  * What the host build emitted that a page of the app loads (its scripts, the web app manifest and
- * icons, the symbol logos): the service worker keeps exactly these for offline starts. Not the
- * source maps and licence texts, not the generated app-config.json (the server's own is kept at
- * run time) and not dist/types, which tsc writes beside the build.
+ * its icons): the service worker keeps exactly these for offline starts. Not the coin logos under
+ * icons/ (~1,800 of them, 4.8 MiB: the worker keeps each as it is shown), not the source maps and
+ * licence texts, not the generated app-config.json (the server's own is kept at run time) and not
+ * dist/types, which tsc writes beside the build.
  */
 const OFFLINE_ASSET =
-  /^(?!types\/)(?!.*\.(map|LICENSE\.txt)$)(?!mf-stats\.json$)(?!app-config\.json$)(?!index\.html$)/;
+  /^(?!types\/)(?!icons\/)(?!.*\.(map|LICENSE\.txt)$)(?!mf-stats\.json$)(?!app-config\.json$)(?!index\.html$)/;
 
 /** The last host build's offline files and their id; read by the worker's build, which runs after it. */
 const hostBuild = { id: 'unbuilt', assets: /** @type {string[]} */ ([]) };

@@ -23,8 +23,8 @@ export {
   parseSymbolsInfo,
 } from './symbols';
 
-// assetIcons: which base assets have a bundled logo, and its file.
-export { assetIconFile } from './assetIcons';
+// assetIcons: which base assets have a bundled logo, its file, and the asset's full name.
+export { assetIconFile, assetName } from './assetIcons';
 
 // intervals: the supported intervals, their facts, and candle open times.
 export {

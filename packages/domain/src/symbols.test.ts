@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { assetIconFile } from './assetIcons';
 import {
   DEFAULT_SYMBOLS,
   DEFAULT_SYMBOL_CATALOGUE,
@@ -65,18 +64,6 @@ describe('guessSymbolInfo', () => {
     expect(guessSymbolInfo('XYZ123')).toMatchObject({ baseAsset: 'XYZ123', quoteAsset: '' });
     // A pair that is only a quote asset's name keeps it as its base.
     expect(guessSymbolInfo('USDT')).toMatchObject({ baseAsset: 'USDT', quoteAsset: '' });
-  });
-});
-
-describe('assetIconFile', () => {
-  it('names each default logo after its base asset in lower case, and none for an asset without one', () => {
-    expect(assetIconFile('BTC')).toBe('btc.png');
-    const files = DEFAULT_SYMBOLS.map((symbol) =>
-      assetIconFile(DEFAULT_SYMBOL_CATALOGUE[symbol].baseAsset),
-    );
-    expect(files).toContain('usdc.png');
-    expect(new Set(files).size).toBe(DEFAULT_SYMBOLS.length);
-    expect(assetIconFile('NOSUCHCOIN')).toBeUndefined();
   });
 });
 

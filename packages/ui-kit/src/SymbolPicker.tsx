@@ -1,13 +1,15 @@
-import { useId, useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Popover from '@mui/material/Popover';
-import { type PopperProps } from '@mui/material/Popper';
 import SvgIcon from '@mui/material/SvgIcon';
 import TextField from '@mui/material/TextField';
-import { SYMBOLS, type SymbolId } from '@pairwatch/domain';
+import { type SymbolId, type SymbolInfo } from '@pairwatch/domain';
+import { optionId, ROW_HEIGHT, SymbolListbox } from './SymbolListbox';
 import { SymbolLogo } from './SymbolLogo';
+import { indexSymbols, symbolPickerRows } from './symbolPickerRows';
+import { useSymbolMemory } from './useSymbolMemory';
 
 /** Props of {@link SymbolPicker}. */
 export interface SymbolPickerProps {
@@ -15,8 +17,16 @@ export interface SymbolPickerProps {
   readonly value: SymbolId | null | undefined;
   /** Called with the new symbol when the user picks a different one (never for the same one). */
   readonly onChange: (symbol: SymbolId) => void;
-  /** The symbols offered, in display order; every supported symbol by default. */
-  readonly symbols?: readonly SymbolId[];
+  /**
+   * The pairs offered (`GET /symbols`), in any order: the ten defaults are shown first. `undefined`
+   * while the catalogue is loading: the list then says so.
+   */
+  readonly symbols: readonly SymbolInfo[] | undefined;
+  /**
+   * The prefix of the `localStorage` keys of the Favourites and Recent lists
+   * (`<storageKey>:favourites`, `<storageKey>:recent`); pickers with the same key share them.
+   */
+  readonly storageKey?: string;
   readonly disabled?: boolean;
   /** Where the logo files are served; see `symbolLogoUrl`. */
   readonly iconBaseUrl?: string;
@@ -28,23 +38,18 @@ export interface SymbolPickerProps {
 const PICKER_WIDTH = 180;
 const LIST_MAX_HEIGHT = 300;
 
+/** The option rows PageUp / PageDown move by: one list height. */
+const PAGE_ROWS = Math.floor(LIST_MAX_HEIGHT / ROW_HEIGHT);
+
 const TEXT = {
   placeholder: 'Select symbol...',
   searchPlaceholder: 'Search symbol...',
   empty: 'No symbol found.',
+  loading: 'Loading symbols...',
 } as const;
 
-// The list is rendered inline in our Popover rather than in a second floating Popper, so the
-// search box and the list move, scroll and close together. In the flow, not absolute (which
-// Autocomplete's popper class sets with `disablePortal`): an absolute list takes no room in the
-// Popover's paper, whose overflow then clips it to nothing but the search box.
-function InlinePopper({ className, style, children }: PopperProps) {
-  return (
-    <div className={className} style={{ ...style, position: 'static', width: '100%' }}>
-      {typeof children === 'function' ? null : children}
-    </div>
-  );
-}
+/** The default prefix of the Favourites and Recent keys in `localStorage`. */
+const DEFAULT_STORAGE_KEY = 'pairwatch-symbols';
 
 function ArrowDropDown() {
   return (
@@ -55,31 +60,111 @@ function ArrowDropDown() {
 }
 
 /**
- * A searchable symbol drop-down: a 180 px button that opens a search box over a list of symbols,
- * each with its logo. Typing filters the list; picking a different symbol calls `onChange`,
- * picking the current one (or Escape, or a click outside) only closes it.
+ * A searchable symbol drop-down for the whole exchange (~1,500 pairs): a 180 px button that opens
+ * a search box over a virtualised list, each pair with its logo (or monogram) and, when it is not
+ * USDT, its quote asset. With an empty search the list shows Favourites (starred with each row's
+ * star), Recent (the last 8 picked) and then every pair, the ten defaults first; typing searches
+ * symbol, base, quote and full name. Arrows, PageUp/PageDown, Home/End and Enter work in the
+ * search box; Tab reaches the active row's star; Escape closes. Picking a different symbol calls
+ * `onChange`; picking the current one (or Escape, or a click outside) only closes it.
  *
  * @example
  * ```tsx
- * <SymbolPicker value={symbol} onChange={setSymbol} />
+ * <SymbolPicker value={symbol} onChange={setSymbol} symbols={catalogue} />
  * ```
  */
 export function SymbolPicker({
   value,
   onChange,
-  symbols = SYMBOLS,
+  symbols,
+  storageKey = DEFAULT_STORAGE_KEY,
   disabled = false,
   iconBaseUrl,
   id,
 }: SymbolPickerProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [search, setSearch] = useState('');
-  const listId = useId();
+  const [activeKey, setActiveKey] = useState<string | undefined>(undefined);
+  const [revealRequest, setRevealRequest] = useState(0);
+  // Favourites and Recent as they were when the list opened: a star toggled meanwhile changes the
+  // star at once but moves no row, so the row under the pointer or the focus stays put.
+  const [sections, setSections] = useState<{
+    readonly favourites: readonly SymbolId[];
+    readonly recent: readonly SymbolId[];
+  }>({ favourites: [], recent: [] });
+  const memory = useSymbolMemory(storageKey);
+  const input = useRef<HTMLInputElement>(null);
+  const listId = `${useId()}-listbox`;
   const open = anchor !== null;
+  // The list stays as it was while the popover fades out; it is built again at the next opening.
+  const [closing, setClosing] = useState(false);
+
+  const index = useMemo(() => (symbols ? indexSymbols(symbols) : undefined), [symbols]);
+  const rows = useMemo(
+    () =>
+      (open || closing) && index
+        ? symbolPickerRows(index, search, sections.favourites, sections.recent)
+        : undefined,
+    [open, closing, index, search, sections],
+  );
+  const favourites = useMemo(() => new Set(memory.favourites), [memory.favourites]);
+  const optionIndices = useMemo(
+    () => (rows ?? []).flatMap((row, i) => (row.kind === 'option' ? [i] : [])),
+    [rows],
+  );
+  const keyed = rows?.findIndex((row) => row.key === activeKey) ?? -1;
+  // The first option is active until the user moves (MUI's autoHighlight): Enter picks the best match.
+  const activeIndex = keyed >= 0 ? keyed : (optionIndices[0] ?? -1);
+  const activeRow = rows?.[activeIndex];
+  const hasOptions = optionIndices.length > 0;
 
   const close = () => {
     setAnchor(null);
-    setSearch('');
+    setClosing(true);
+  };
+
+  const pick = (symbol: SymbolId) => {
+    memory.remember(symbol);
+    close();
+    if (symbol !== value) onChange(symbol);
+  };
+
+  const moveTo = (rowIndex: number | undefined) => {
+    const row = rowIndex === undefined ? undefined : rows?.[rowIndex];
+    if (!row) return;
+    setActiveKey(row.key);
+    setRevealRequest((n) => n + 1);
+  };
+
+  /** The keys of the search box (and of a star, which hands them back to it). */
+  const navigate = (event: KeyboardEvent<HTMLElement>): boolean => {
+    if (!hasOptions) return false;
+    const at = Math.max(0, optionIndices.indexOf(activeIndex));
+    const last = optionIndices.length - 1;
+    const target = {
+      ArrowDown: Math.min(last, at + 1),
+      ArrowUp: Math.max(0, at - 1),
+      PageDown: Math.min(last, at + PAGE_ROWS),
+      PageUp: Math.max(0, at - PAGE_ROWS),
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (target === undefined) return false;
+    event.preventDefault();
+    moveTo(optionIndices[target]);
+    return true;
+  };
+
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (navigate(event)) return;
+    if (event.key === 'Enter' && activeRow?.kind === 'option') {
+      event.preventDefault();
+      pick(activeRow.info.symbol);
+    }
+  };
+
+  const onStarKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (navigate(event)) input.current?.focus();
   };
 
   return (
@@ -91,9 +176,13 @@ export function SymbolPicker({
         disabled={disabled}
         aria-haspopup="listbox"
         aria-expanded={open}
-        // Autocomplete names its listbox `${id}-listbox`.
-        aria-controls={open ? `${listId}-listbox` : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-controls={open && hasOptions ? listId : undefined}
+        onClick={(event) => {
+          setSections(memory.reload());
+          setSearch('');
+          setActiveKey(undefined);
+          setAnchor(event.currentTarget);
+        }}
         endIcon={<ArrowDropDown />}
         sx={{
           width: PICKER_WIDTH,
@@ -103,9 +192,18 @@ export function SymbolPicker({
         }}
       >
         {value ? (
-          <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <SymbolLogo symbol={value} baseUrl={iconBaseUrl} />
-            {value}
+          <Box
+            component="span"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, overflow: 'hidden' }}
+          >
+            <SymbolLogo
+              symbol={value}
+              baseAsset={symbols?.find((info) => info.symbol === value)?.baseAsset}
+              baseUrl={iconBaseUrl}
+            />
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {value}
+            </Box>
           </Box>
         ) : (
           <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -118,61 +216,75 @@ export function SymbolPicker({
         anchorEl={anchor}
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { sx: { width: PICKER_WIDTH, mt: 0.5 } } }}
+        slotProps={{
+          paper: { sx: { width: PICKER_WIDTH, mt: 0.5 } },
+          transition: { onExited: () => setClosing(false) },
+        }}
       >
-        <Autocomplete<SymbolId, false, true, false>
-          open
-          id={listId}
-          options={symbols}
-          // MUI types a value that cannot be cleared as non-null; null (nothing picked yet) only
-          // leaves every option unselected.
-          value={value ?? (null as unknown as SymbolId)}
-          inputValue={search}
-          onInputChange={(_event, text, reason) => {
-            if (reason === 'input') setSearch(text);
+        <TextField
+          autoFocus
+          size="small"
+          placeholder={TEXT.searchPlaceholder}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setActiveKey(undefined);
           }}
-          onChange={(_event, picked) => {
-            if (picked !== null && picked !== value) onChange(picked);
-          }}
-          onClose={(_event, reason) => {
-            if (reason === 'selectOption' || reason === 'escape') close();
-          }}
-          noOptionsText={TEXT.empty}
-          // The search box has no clear button and no popup arrow (the list is always open, and
-          // clearing would not change the symbol): their 65 px of room cut the 180 px box's
-          // placeholder to "Search sym".
-          disableClearable
-          forcePopupIcon={false}
-          disablePortal
-          autoHighlight
-          slots={{ popper: InlinePopper }}
+          inputRef={input}
           slotProps={{
-            paper: { elevation: 0, square: true },
-            listbox: { sx: { maxHeight: LIST_MAX_HEIGHT } },
+            htmlInput: {
+              role: 'combobox',
+              'aria-label': 'Search symbol',
+              'aria-autocomplete': 'list',
+              'aria-expanded': hasOptions,
+              'aria-controls': hasOptions ? listId : undefined,
+              'aria-activedescendant':
+                activeRow?.kind === 'option' ? optionId(listId, activeRow) : undefined,
+              autoComplete: 'off',
+              spellCheck: false,
+              onKeyDown: onSearchKeyDown,
+            },
           }}
-          renderOption={(props, symbol) => {
-            const { key, ...rest } = props;
-            return (
-              <Box component="li" key={key} {...rest} sx={{ display: 'flex', gap: 1 }}>
-                <SymbolLogo symbol={symbol} baseUrl={iconBaseUrl} />
-                {symbol}
-              </Box>
-            );
-          }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              autoFocus
-              size="small"
-              placeholder={TEXT.searchPlaceholder}
-              slotProps={{
-                ...params.slotProps,
-                htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Search symbol' },
-              }}
-              sx={{ p: 1 }}
-            />
-          )}
+          sx={{ p: 1 }}
         />
+        {rows && hasOptions ? (
+          <SymbolListbox
+            id={listId}
+            rows={rows}
+            activeIndex={activeIndex}
+            revealRequest={revealRequest}
+            maxHeight={LIST_MAX_HEIGHT}
+            value={value}
+            favourites={favourites}
+            iconBaseUrl={iconBaseUrl}
+            onActivate={(i) => setActiveKey(rows[i]?.key)}
+            onPick={pick}
+            onToggleFavourite={memory.toggleFavourite}
+            onStarKeyDown={onStarKeyDown}
+          />
+        ) : (
+          <Box
+            role="status"
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              px: 2,
+              py: 1.5,
+              color: 'text.secondary',
+              typography: 'body2',
+            }}
+          >
+            {rows ? (
+              TEXT.empty
+            ) : (
+              <>
+                <CircularProgress size={16} aria-hidden />
+                {TEXT.loading}
+              </>
+            )}
+          </Box>
+        )}
       </Popover>
     </>
   );

@@ -118,7 +118,7 @@ describe('AlertEngine with price alerts', () => {
     expect(JSON.parse(message!.payload)).toEqual({
       title: 'BTCUSDT price alert',
       body: 'BTCUSDT price rose to 65,100.00 (simulated market)',
-      icon: '/icons/btc.png',
+      icon: '/app-icons/pairwatch-192.png',
       url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
       tag: alert.id,
     });

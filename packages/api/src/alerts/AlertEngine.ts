@@ -475,7 +475,6 @@ export class AlertEngine {
             },
       simulated: source === 'simulator',
       text: describeFiring(record, hit, source, pair),
-      ...(pair === undefined ? {} : { pair }),
     });
     const ends = record.frequency === 'OnlyOnce';
     if (ends) this.streamOf.delete(record.id);

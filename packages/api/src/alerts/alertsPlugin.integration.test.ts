@@ -194,7 +194,7 @@ describe(`alerts over real sockets with the simulator and the local push service
     expect(JSON.parse(message!.payload)).toEqual({
       title: 'BTCUSDT price alert',
       body,
-      icon: '/icons/btc.png',
+      icon: '/app-icons/pairwatch-192.png',
       url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
       tag: alert.id,
       // The Declarative Web Push form (Safari), linking to the shell (APP_URL's default).

@@ -366,7 +366,7 @@ describe('the alerts plugin: alerts', () => {
     expect(JSON.parse(message!.payload)).toEqual({
       title: 'BTCUSDT price alert',
       body: 'BTCUSDT price rose to 60,600.00 (simulated market)',
-      icon: '/icons/btc.png',
+      icon: '/app-icons/pairwatch-192.png',
       url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
       tag: alert.id,
     });

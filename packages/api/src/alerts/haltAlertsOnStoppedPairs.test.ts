@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { type Alert, assetIconFile, type SymbolInfo } from '@pairwatch/domain';
+import { type Alert, type SymbolInfo } from '@pairwatch/domain';
 import { fixedSymbolSource } from '../test-support/fixedSymbolSource';
 import { candle } from '../test-support/ScriptedMarketData';
 import { setUpAlertsApp } from '../test-support/setUpAlertsApp';
@@ -75,7 +75,7 @@ describe('alerts on any pair the market trades', () => {
     });
   });
 
-  it("pushes a firing in the pair's precision, with the app's icon when the asset has no logo", async () => {
+  it("pushes a firing in the pair's precision, with the app's icon", async () => {
     await build({ symbols: fixedSymbolSource([ZZZUSDT]) });
     const { subscriptionId, endpoint } = await subscribe();
     await createAlert({ symbol: 'ZZZUSDT', type: 'Price', valueTarget: 0.0000125, subscriptionId });
@@ -113,7 +113,7 @@ describe('alerts on a pair that stops trading', () => {
 
     expect(JSON.parse(message!.payload)).toMatchObject({
       title: 'ETHBTC stopped trading',
-      icon: `/icons/${assetIconFile('ETH')!}`,
+      icon: '/app-icons/pairwatch-192.png',
       body: 'Your alert "Crossing 0.05100" on ETHBTC has ended: the market no longer trades the pair. (simulated market)',
       tag: halting.id,
     });

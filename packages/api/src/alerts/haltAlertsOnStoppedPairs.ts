@@ -47,7 +47,6 @@ export function haltAlertsOnStoppedPairs(options: HaltAlertsOptions): () => void
           firedAt: now,
           value: last?.close ?? alert.valueOnCreation,
           bar: undefined,
-          ...(pair === undefined ? {} : { pair }),
           simulated: source === 'simulator',
           text: {
             title: `${alert.symbol} stopped trading`,

@@ -1,9 +1,4 @@
-import {
-  type AlertTriggerText,
-  type ChannelKind,
-  type UnixMillis,
-  type SymbolInfo,
-} from '@pairwatch/domain';
+import { type AlertTriggerText, type ChannelKind, type UnixMillis } from '@pairwatch/domain';
 import { type AlertRecord, type PushSubscriptionKeys } from '../storage/AlertStore';
 
 export { type ChannelKind } from '@pairwatch/domain';
@@ -72,8 +67,6 @@ export interface AlertFiringEvent {
   readonly simulated: boolean;
   /** The firing in words (title, what happened, the trader's message), simulated note included. */
   readonly text: AlertTriggerText;
-  /** The pair's assets, when the catalogue knows them (the push icon is the base asset's). */
-  readonly pair?: Pick<SymbolInfo, 'baseAsset' | 'quoteAsset'>;
 }
 
 /** One rendered message for one channel, as the outbox stores it. */

@@ -26,9 +26,7 @@ export function createPushChannel(
     retry: { baseMs: 1_000, maxMs: 10 * 60 * 1_000, giveUpAfterMs: 60 * 60 * 1_000 },
     render: (event) => ({
       topic: pushTopic(event.alert.id),
-      payload: JSON.stringify(
-        alertNotificationOf(event.alert, event.text, options.appUrl, event.pair),
-      ),
+      payload: JSON.stringify(alertNotificationOf(event.alert, event.text, options.appUrl)),
     }),
     // One browser is one destination: every browser of a push service (all of Chrome's share
     // one origin) must not queue behind a few slots.

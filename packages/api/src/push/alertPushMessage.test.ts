@@ -21,7 +21,7 @@ describe('buildAlertNotification', () => {
     expect(notification).toEqual({
       title: 'BTCUSDT price alert',
       body: 'BTCUSDT price rose to 65,000.00',
-      icon: '/icons/btc.png',
+      icon: '/app-icons/pairwatch-192.png',
       url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
       tag: 'd1',
       web_push: 8030,
@@ -75,7 +75,7 @@ describe('buildAlertNotification', () => {
     expect(notification).toEqual({
       title: 'BTCUSDT price alert',
       body: 'BTCUSDT price rose to 65,000.00',
-      icon: '/icons/btc.png',
+      icon: '/app-icons/pairwatch-192.png',
       url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
       tag: 'a1',
     });
@@ -98,7 +98,7 @@ describe('buildAlertNotification', () => {
 
     expect(notification).toMatchObject({
       body: 'ETHUSDT RSI (1h) dropped to 30.00',
-      icon: '/icons/eth.png',
+      icon: '/app-icons/pairwatch-192.png',
       url: '/alerts?symbol=ETHUSDT&interval=OneHour',
     });
   });

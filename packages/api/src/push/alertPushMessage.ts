@@ -4,8 +4,6 @@ import crypto from 'node:crypto';
 import {
   type AlertFiring,
   type AlertTriggerText,
-  assetIconFile,
-  defaultSymbolInfo,
   describeAlertTrigger,
   type SymbolInfo,
 } from '@pairwatch/domain';
@@ -19,8 +17,9 @@ export interface AlertNotification {
   /** e.g. "BTCUSDT price rose to 65,000.00", then the trader's message on its own line. */
   readonly body: string;
   /**
-   * The base asset's logo relative to the shell origin (`/icons/btc.png`), or the app's icon
-   * when no logo of that asset is bundled.
+   * The app's icon relative to the shell origin (`/app-icons/pairwatch-192.png`). Not the coin's
+   * logo: the bundled logos are SVG, which Chrome does not draw in a notification (the title
+   * names the pair).
    */
   readonly icon: string;
   /** Where a click opens the app, relative to the shell origin: `/alerts?symbol=…&interval=…`. */
@@ -43,7 +42,7 @@ export interface AlertNotification {
   };
 }
 
-/** The icon of a notification whose base asset has no bundled logo. */
+/** The icon of every notification: a PNG (the coins' logos are SVG, see `icon`). */
 const APP_ICON = '/app-icons/pairwatch-192.png';
 
 /** Appended to the body when the prices come from the simulator (architecture §2). */
@@ -61,9 +60,9 @@ export function buildAlertNotification(
   firing: AlertFiring,
   source: MarketDataStatus['source'],
   appUrl?: string,
-  pair?: Pick<SymbolInfo, 'baseAsset' | 'priceFormat'>,
+  pair?: Pick<SymbolInfo, 'priceFormat'>,
 ): AlertNotification {
-  return alertNotificationOf(alert, describeFiring(alert, firing, source, pair), appUrl, pair);
+  return alertNotificationOf(alert, describeFiring(alert, firing, source, pair), appUrl);
 }
 
 /**
@@ -74,16 +73,13 @@ export function alertNotificationOf(
   alert: Pick<AlertRecord, 'id' | 'symbol' | 'interval'>,
   text: AlertTriggerText,
   appUrl?: string,
-  pair?: Pick<SymbolInfo, 'baseAsset'>,
 ): AlertNotification {
   const query = new URLSearchParams({ symbol: alert.symbol, interval: alert.interval });
   const url = `/alerts?${query.toString()}`;
-  const baseAsset = pair?.baseAsset ?? defaultSymbolInfo(alert.symbol)?.baseAsset;
-  const iconFile = baseAsset === undefined ? undefined : assetIconFile(baseAsset);
   const notification: AlertNotification = {
     title: text.title,
     body: text.body,
-    icon: iconFile === undefined ? APP_ICON : `/icons/${iconFile}`,
+    icon: APP_ICON,
     url,
     tag: alert.id,
   };
