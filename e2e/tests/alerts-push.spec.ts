@@ -112,7 +112,7 @@ test('enables push from the banner, creates an alert, sees it trigger and its pu
   expect(pushed).toEqual({
     title: 'BTCUSDT price alert',
     body: expect.stringMatching(/^BTCUSDT price rose to [\d,]+\.\d{2} \(simulated market\)$/),
-    icon: '/icons/btc.png',
+    icon: '/app-icons/pairwatch-192.png',
     url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
     tag: alertId,
     // The same notification in the Declarative Web Push form (Safari 18.4+), linking to the shell.

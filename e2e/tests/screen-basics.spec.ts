@@ -19,7 +19,9 @@ function optionsOnScreen(page: Page): Promise<string[]> {
         const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
         return hit !== null && option.contains(hit);
       })
-      .map((option) => option.textContent ?? ''),
+      // The accessible name is the pair's symbol; the row writes its base asset (and the quote
+      // asset where it is not USDT).
+      .map((option) => option.getAttribute('aria-label') ?? option.textContent ?? ''),
   );
 }
 

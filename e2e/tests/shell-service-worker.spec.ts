@@ -28,7 +28,7 @@ test.describe('the service worker', () => {
     expect(scope).toBe(`${stack.urls.shell}/`);
   });
 
-  test('shows a push message as a notification with the symbol logo and the click URL', async ({
+  test('shows a push message as a notification with its icon and the click URL', async ({
     page,
     context,
     stack,
@@ -54,7 +54,7 @@ test.describe('the service worker', () => {
     const payload = {
       title: 'BTCUSDT price alert',
       body: 'BTCUSDT price rose to 65,000.00',
-      icon: '/icons/btc.png',
+      icon: '/app-icons/pairwatch-192.png',
       url: '/alerts?symbol=BTCUSDT&interval=OneMinute',
       tag: 'e2e-alert-1',
     };
@@ -78,7 +78,7 @@ test.describe('the service worker', () => {
       {
         title: payload.title,
         body: payload.body,
-        icon: `${stack.urls.shell}/icons/btc.png`,
+        icon: `${stack.urls.shell}/app-icons/pairwatch-192.png`,
         tag: payload.tag,
         data: { url: payload.url },
       },

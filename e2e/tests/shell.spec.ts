@@ -102,7 +102,9 @@ test.describe('the shell', () => {
     expect((await request.get(touchIcon!)).status()).toBe(200);
   });
 
-  test('serves the symbol logos the push notifications use', async ({ request }) => {
+  test('serves the coin logos of the bundled icon set, and none for an asset it lacks', async ({
+    request,
+  }) => {
     for (const asset of [
       'btc',
       'eth',
@@ -114,11 +116,19 @@ test.describe('the shell', () => {
       'link',
       'atom',
       'usdc',
+      'sol',
+      'pepe',
     ]) {
-      const response = await request.get(`/icons/${asset}.png`);
+      const response = await request.get(`/icons/${asset}.svg`);
       expect(response.status(), asset).toBe(200);
-      expect(response.headers()['content-type']).toBe('image/png');
+      expect(response.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(await response.text()).toMatch(/^<svg[\s>]/);
     }
+    // None for an asset the set lacks: the UI draws a monogram and never asks for it.
+    expect((await request.get('/icons/nosuchcoin.svg')).status()).toBe(404);
+    // The push notifications carry the app's PNG icon (Chrome draws no SVG in a notification).
+    const appIcon = await request.get('/app-icons/pairwatch-192.png');
+    expect(appIcon.headers()['content-type']).toBe('image/png');
   });
 
   test('loads exactly one copy of each shared singleton, provided by the shell', async ({

@@ -21,13 +21,25 @@ const federatedHost = createFederatedConfig({
 
 /**
  * What the host build emitted that a page of the app loads (its scripts, the web app manifest and
- * its icons): the service worker keeps exactly these for offline starts. Not the coin logos under
- * icons/ (~1,800 of them, 4.8 MiB: the worker keeps each as it is shown), not the source maps and
- * licence texts, not the generated app-config.json (the server's own is kept at run time) and not
- * dist/types, which tsc writes beside the build.
+ * its icons, the ten default pairs' logos): the service worker keeps exactly these for offline
+ * starts. Not the other coin logos under icons/ (~1,800 of them, 4.8 MiB: the worker keeps each as
+ * it is shown), not the source maps and licence texts, not the generated app-config.json (the
+ * server's own is kept at run time) and not dist/types, which tsc writes beside the build.
  */
 const OFFLINE_ASSET =
   /^(?!types\/)(?!icons\/)(?!.*\.(map|LICENSE\.txt)$)(?!mf-stats\.json$)(?!app-config\.json$)(?!index\.html$)/;
+
+/** `icons/<file>` of the ten default pairs' logos (domain's built catalogue names them). */
+const DEFAULT_PAIR_ICONS = (() => {
+  const domain = require('@pairwatch/domain');
+  return new Set(
+    domain.DEFAULT_SYMBOLS.map((symbol) =>
+      domain.assetIconFile(domain.DEFAULT_SYMBOL_CATALOGUE[symbol].baseAsset),
+    )
+      .filter((file) => file !== undefined)
+      .map((file) => `icons/${file}`),
+  );
+})();
 
 /** The last host build's offline files and their id; read by the worker's build, which runs after it. */
 const hostBuild = { id: 'unbuilt', assets: /** @type {string[]} */ ([]) };
@@ -50,7 +62,7 @@ class RecordHostBuild {
       const assets = compilation
         .getAssets()
         .map((asset) => asset.name)
-        .filter((name) => OFFLINE_ASSET.test(name))
+        .filter((name) => OFFLINE_ASSET.test(name) || DEFAULT_PAIR_ICONS.has(name))
         .filter((name) => !name.endsWith('.js') || reachable.has(name))
         .sort();
       for (const name of [...assets, 'index.html']) {

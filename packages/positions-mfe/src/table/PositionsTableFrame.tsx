@@ -73,7 +73,7 @@ export function PositionsTableFrame({
             const info = symbolInfo(position.symbol);
             return (
               <TableRow key={position.id} data-position-id={position.id} hover>
-                <SymbolCell symbol={position.symbol} />
+                <SymbolCell symbol={position.symbol} baseAsset={info.baseAsset} />
                 <TableCell>
                   <SideText side={position.side} />
                 </TableCell>
