@@ -2,7 +2,7 @@
 // sends, the answer is a 4xx problem+json (or a success), never a 5xx, and the process's memory
 // stays bounded. The seed is fixed, so a failure reproduces; the counts are printed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEFAULT_SYMBOL_CATALOGUE, type UnixSeconds } from '@pairwatch/domain';
+import { type UnixSeconds } from '@pairwatch/domain';
 import fc from 'fast-check';
 import { type FastifyInstance } from 'fastify';
 import { type AddressInfo } from 'node:net';

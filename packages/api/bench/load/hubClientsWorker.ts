@@ -7,7 +7,13 @@
 // stamped when the simulator starts a tick, before it computes and writes that tick's events, so
 // a second figure is the hub arrival minus the tap's own arrival of the same event: the api's
 // share alone (both arrivals are stamped here, before parsing).
-import { INTERVAL_INFO, INTERVALS, DEFAULT_SYMBOLS, type Interval, type SymbolId } from '@pairwatch/domain';
+import {
+  INTERVAL_INFO,
+  INTERVALS,
+  DEFAULT_SYMBOLS,
+  type Interval,
+  type SymbolId,
+} from '@pairwatch/domain';
 import WebSocket from 'ws';
 import { type LoadWorkerCommand, type LoadWorkerReport } from './LoadWorkerMessage';
 import { summarizeLatencies } from './summarizeLatencies';
@@ -42,7 +48,9 @@ const keyOf = (symbol: string, code: string, openMs: number, close: number, volu
   `${symbol}|${code}|${openMs}|${close}|${volume}`;
 
 /** Streams as (symbol, interval) pairs, every symbol with every interval. */
-const streams = DEFAULT_SYMBOLS.flatMap((symbol) => INTERVALS.map((interval) => ({ symbol, interval })));
+const streams = DEFAULT_SYMBOLS.flatMap((symbol) =>
+  INTERVALS.map((interval) => ({ symbol, interval })),
+);
 
 function openTap(simWsUrl: string): Promise<void> {
   const names = streams.map(
