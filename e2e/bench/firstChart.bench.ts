@@ -10,8 +10,9 @@ import { controlledByWorker } from '../harness/serviceWorkerControl';
 // HTML file, lightweight-charts' standalone build, one fetch of the same 500 bars from the same api,
 // setData, next frame), cold browser contexts, alternating, median of SAMPLES each; then warm
 // visits of each (once the first visit is over and, for Pairwatch, its service worker controls the
-// page): a reload, and a new tab. Prints figures and the ratios; asserts nothing about speed
-// (machines differ).
+// page): a reload, and a new tab, also SAMPLES of each (a warm visit is short, so a busy machine
+// moves its median more). Prints figures, their spread and the ratios; asserts nothing about
+// speed (machines differ).
 // Nothing of the test runner runs in the pages while they are measured (no trace, see
 // playwright.bench.config.ts; the mark is awaited from a console message, see markSet).
 
@@ -209,7 +210,7 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
       await context.close();
     }
   };
-  const warmSamples = Math.max(3, Math.min(SAMPLES, 5));
+  const warmSamples = SAMPLES;
   const appWarm: { reload: Sample; newTab: Sample }[] = [];
   const bareWarm: { reload: Sample; newTab: Sample }[] = [];
   for (let i = 0; i < warmSamples; i += 1) {
@@ -218,6 +219,10 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
   }
   const warmMs = (samples: { reload: Sample; newTab: Sample }[], kind: 'reload' | 'newTab') =>
     median(samples.map((sample) => sample[kind].ms));
+  const warmSpread = (samples: { reload: Sample; newTab: Sample }[], kind: 'reload' | 'newTab') => {
+    const ms = samples.map((sample) => sample[kind].ms);
+    return `(min ${Math.min(...ms).toFixed(0)}, max ${Math.max(...ms).toFixed(0)})`;
+  };
   const warmKib = (samples: { reload: Sample; newTab: Sample }[], kind: 'reload' | 'newTab') =>
     median(samples.map((sample) => sample[kind].kib));
 
@@ -241,7 +246,7 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
       `\nwarm (after a first visit; Pairwatch's service worker in control), median of ${warmSamples}:`,
       ...(['reload', 'newTab'] as const).map(
         (kind) =>
-          `${(kind === 'reload' ? 'reload' : 'new tab').padEnd(12)} Pairwatch ${warmMs(appWarm, kind).toFixed(0)} ms ${warmKib(appWarm, kind).toFixed(0)} KiB` +
+          `${(kind === 'reload' ? 'reload' : 'new tab').padEnd(12)} Pairwatch ${warmMs(appWarm, kind).toFixed(0)} ms ${warmSpread(appWarm, kind)} ${warmKib(appWarm, kind).toFixed(0)} KiB` +
           ` (${(warmMs(appWarm, kind) / median(appSamples.map((s) => s.ms))).toFixed(2)}× cold, goal ≤ 0.5×),` +
           ` bare ${warmMs(bareWarm, kind).toFixed(0)} ms ${warmKib(bareWarm, kind).toFixed(0)} KiB`,
       ),

@@ -50,7 +50,7 @@ describe('firstScreenUrls', () => {
     expect(
       firstScreenUrls(API, {
         pathname: '/',
-        search: '?symbol=NOPE&interval=TenYears',
+        search: '?symbol=no-pair&interval=TenYears',
         storedAlerts: stored('BNBUSDT'),
       }),
     ).toEqual(await marketDataUrls('BNBUSDT', 'OneMinute'));

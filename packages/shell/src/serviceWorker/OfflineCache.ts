@@ -50,10 +50,16 @@ export interface OfflineCacheOptions {
  *   a hash of that manifest, so an entry is never served with another build's manifest. The
  *   current build answers at once (stale-while-revalidate: no network before the remote's code
  *   runs), while every page load asks the network for the manifests; a new build is stored then
- *   and used from the next visit on;
+ *   and used from the next visit on. Content-hashed chunks are cache-first: from the current
+ *   build, else the one before (a page still running it);
  * - `app-config.json`, stale-while-revalidate.
  *
  * The api is never answered from a cache: its requests are not even intercepted.
+ *
+ * A page's first requests are all answered from here at once, so each answer costs as few trips to
+ * the browser's cache storage as it can (pnpm bench:web, warm visits): caches are opened once,
+ * the record of current remote builds is read once per page load, and nothing is written while
+ * nothing changed (a write holds back the reads of the cache it goes to).
  */
 export class OfflineCache {
   private readonly shellCacheName: string;
@@ -64,10 +70,28 @@ export class OfflineCache {
   private versionUpdates: Promise<unknown> = Promise.resolve();
   /** Precaching of remote builds still running, for the worker to wait on. */
   private readonly precaching = new Set<Promise<void>>();
+  /** The caches opened so far, by name: each `caches.open` is a round trip to cache storage. */
+  private readonly opened = new Map<string, Promise<Cache>>();
+  /**
+   * The record of current remote builds as read at the latest page load (or written since): the
+   * remote files of that page are answered from it without reading it again each time.
+   */
+  private versions: Promise<RemoteVersions> | undefined;
 
   constructor(private readonly options: OfflineCacheOptions) {
     this.shellCacheName = `${SHELL_CACHE_PREFIX}${options.build.id}`;
     this.appConfigUrl = this.at(APP_CONFIG_PATH);
+  }
+
+  /** The cache named `name`, opened once for the worker's life (a failed open is tried again). */
+  private open(name: string): Promise<Cache> {
+    let cache = this.opened.get(name);
+    if (!cache) {
+      cache = this.options.caches.open(name);
+      this.opened.set(name, cache);
+      cache.catch(() => this.opened.delete(name));
+    }
+    return cache;
   }
 
   /** A path of the shell as an absolute URL (cache keys are URLs). */
@@ -80,7 +104,7 @@ export class OfflineCache {
    * never serves half a build), then, best effort, app-config.json and the remotes' builds.
    */
   async install(): Promise<void> {
-    const cache = await this.options.caches.open(this.shellCacheName);
+    const cache = await this.open(this.shellCacheName);
     await cache.addAll(
       [...this.options.build.assets, DOCUMENT_PATHS.alerts, DOCUMENT_PATHS.positions].map((path) =>
         this.at(path),
@@ -89,7 +113,7 @@ export class OfflineCache {
     try {
       const response = await this.options.fetch(this.appConfigUrl, { cache: 'no-cache' });
       if (response.ok) {
-        await (await this.options.caches.open(STATE_CACHE)).put(this.appConfigUrl, response);
+        await (await this.open(STATE_CACHE)).put(this.appConfigUrl, response);
       }
       await this.refreshRemotes();
       await this.settled();
@@ -110,7 +134,10 @@ export class OfflineCache {
     await Promise.all(
       names
         .filter((name) => name.startsWith(CACHE_PREFIX) && !keep.has(name))
-        .map((name) => this.options.caches.delete(name)),
+        .map((name) => {
+          this.opened.delete(name);
+          return this.options.caches.delete(name);
+        }),
     );
   }
 
@@ -135,6 +162,10 @@ export class OfflineCache {
       if (request.mode === 'navigate') {
         // A page of the app has no extension; /sw.js or a manifest opened in a tab is a file.
         if (/\.[a-z0-9]+$/i.test(url.pathname)) return undefined;
+        // Read again at each page load: a new shell build installing beside this worker may have
+        // recorded new remote builds since.
+        this.versions = undefined;
+        void this.currentVersions().catch(() => undefined);
         const refresh = this.refreshRemotes();
         background(refresh);
         return this.document(request, url);
@@ -148,13 +179,13 @@ export class OfflineCache {
   }
 
   private async document(request: Request, url: URL): Promise<Response> {
-    const cache = await this.options.caches.open(this.shellCacheName);
+    const cache = await this.open(this.shellCacheName);
     const cached = await cache.match(this.at(DOCUMENT_PATHS[screenForPath(url.pathname)]), MATCH);
     return cached ?? this.options.fetch(request);
   }
 
   private async shellFile(request: Request, url: URL): Promise<Response> {
-    const cache = await this.options.caches.open(this.shellCacheName);
+    const cache = await this.open(this.shellCacheName);
     const cached = await cache.match(url.href, MATCH);
     if (cached) return cached;
     const response = await this.options.fetch(request);
@@ -169,10 +200,14 @@ export class OfflineCache {
     request: Request,
     background: (work: Promise<unknown>) => void,
   ): Promise<Response> {
-    const cache = await this.options.caches.open(STATE_CACHE);
+    const cache = await this.open(STATE_CACHE);
     const cached = await cache.match(this.appConfigUrl, MATCH);
+    // Read before the page reads the kept answer: the fresh one is stored only when it differs.
+    const kept = cached?.clone().text();
     const fresh = this.options.fetch(request.url, { cache: 'no-cache' }).then(async (response) => {
-      if (response.ok) await cache.put(this.appConfigUrl, response.clone());
+      if (response.ok && (await response.clone().text()) !== (await kept)) {
+        await cache.put(this.appConfigUrl, response.clone());
+      }
       return response;
     });
     if (!cached) return fresh;
@@ -180,32 +215,47 @@ export class OfflineCache {
     return cached;
   }
 
-  /** Whether a build of the remote serving `url` is cached (and recorded as current). */
-  private async hasCurrentBuild(url: URL): Promise<boolean> {
-    const versions = await this.readVersions();
-    return Object.keys(versions).some((manifest) => isBeside(url, manifest));
+  /** The record of current remote builds: the one this page load read, else read now. */
+  private currentVersions(): Promise<RemoteVersions> {
+    if (this.versions) return this.versions;
+    const versions = this.readVersions();
+    this.versions = versions;
+    // A failed read is not kept: the next request reads again.
+    versions.catch(() => {
+      if (this.versions === versions) this.versions = undefined;
+    });
+    return versions;
+  }
+
+  /** The recorded builds of the remote serving `url`, if a build of it is kept. */
+  private async buildsOf(url: URL): Promise<RemoteVersions[string] | undefined> {
+    const versions = await this.currentVersions();
+    const manifestUrl = Object.keys(versions).find((manifest) => isBeside(url, manifest));
+    return manifestUrl === undefined ? undefined : versions[manifestUrl];
   }
 
   /**
    * A remote's file: from the current build its manifest names (a build found at an earlier page
    * load; on a first visit, the one this load finds, waiting for it a little), else the network,
-   * kept in that build's cache.
+   * kept in that build's cache. A content-hashed chunk is also taken from the build before: a
+   * page still running that build asks for its own chunks.
    */
   private async remoteFile(request: Request, url: URL): Promise<Response> {
     const hashed = HASHED_FILE.test(url.pathname);
-    if (hashed) {
-      // The same name is the same file in every build: no need to wait for the manifests.
-      const cached = await this.options.caches.match(url.href, MATCH);
-      if (cached) return cached;
-    } else if (!(await this.hasCurrentBuild(url))) {
-      // Nothing cached for this remote yet (a first visit): its manifest is on its way.
-      if (this.refreshing) await Promise.race([this.refreshing, delay(MANIFEST_WAIT_MS)]);
+    let builds = await this.buildsOf(url);
+    // Nothing cached for this remote yet (a first visit): its manifest is on its way. A chunk
+    // does not wait: its name is its content, whichever build it belongs to.
+    if (!builds && !hashed && this.refreshing) {
+      await waitAtMost(this.refreshing, MANIFEST_WAIT_MS);
+      builds = await this.buildsOf(url);
     }
-    const versions = await this.readVersions();
-    const manifestUrl = Object.keys(versions).find((manifest) => isBeside(url, manifest));
-    if (!manifestUrl) return this.options.fetch(request);
-    const cache = await this.options.caches.open(versions[manifestUrl]!.current);
-    const cached = await cache.match(url.href, MATCH);
+    if (!builds) return this.options.fetch(request);
+    const cache = await this.open(builds.current);
+    const cached =
+      (await cache.match(url.href, MATCH)) ??
+      (hashed && builds.previous
+        ? await (await this.open(builds.previous)).match(url.href, MATCH)
+        : undefined);
     if (cached) return cached;
     // CORS, as the remotes allow the shell: a cached response can then answer the runtime's
     // fetch of a manifest and a script tag alike.
@@ -244,7 +294,9 @@ export class OfflineCache {
     if (!response.ok) return;
     const text = await response.clone().text();
     const cacheName = `${REMOTE_CACHE_PREFIX}${await sha256(`${manifestUrl}\n${text}`)}`;
-    const cache = await this.options.caches.open(cacheName);
+    // The build in use, as on almost every page load: stored already, nothing to write.
+    if ((await this.currentVersions())[manifestUrl]?.current === cacheName) return;
+    const cache = await this.open(cacheName);
     await cache.put(manifestUrl, response);
     const changed = await this.updateVersions((versions) => {
       const known = versions[manifestUrl];
@@ -274,7 +326,10 @@ export class OfflineCache {
   ): Promise<boolean> {
     const update = this.versionUpdates.then(async () => {
       const next = change(await this.readVersions());
-      if (next) await this.writeVersions(next);
+      if (next) {
+        await this.writeVersions(next);
+        this.versions = Promise.resolve(next);
+      }
       return next !== undefined;
     });
     this.versionUpdates = update.catch(() => undefined);
@@ -298,7 +353,7 @@ export class OfflineCache {
 
   /** The shell's pages again, when only their headers changed (their body is the build's). */
   private async renewDocuments(): Promise<void> {
-    const cache = await this.options.caches.open(this.shellCacheName);
+    const cache = await this.open(this.shellCacheName);
     await Promise.all(
       Object.values(DOCUMENT_PATHS).map(async (path) => {
         const url = this.at(path);
@@ -323,7 +378,7 @@ export class OfflineCache {
 
   /** The shared modules the shell provides, from its own manifest in its build's cache. */
   private async hostShared(): Promise<ReadonlySet<string>> {
-    const cache = await this.options.caches.open(this.shellCacheName);
+    const cache = await this.open(this.shellCacheName);
     const response = await cache.match(this.at('/mf-manifest.json'), MATCH);
     if (!response) return new Set();
     const manifest = (await response.json()) as { shared?: readonly { name?: unknown }[] };
@@ -336,7 +391,7 @@ export class OfflineCache {
 
   /** The remotes' manifest URLs from the kept app-config.json (none before one is kept). */
   private async readRemoteManifestUrls(): Promise<string[]> {
-    const cache = await this.options.caches.open(STATE_CACHE);
+    const cache = await this.open(STATE_CACHE);
     const response = await cache.match(this.appConfigUrl, MATCH);
     if (!response) return [];
     const config = parseAppConfig(await response.json());
@@ -344,13 +399,13 @@ export class OfflineCache {
   }
 
   private async readVersions(): Promise<RemoteVersions> {
-    const cache = await this.options.caches.open(STATE_CACHE);
+    const cache = await this.open(STATE_CACHE);
     const response = await cache.match(this.at(REMOTE_VERSIONS_KEY), MATCH);
     return response ? ((await response.json()) as RemoteVersions) : {};
   }
 
   private async writeVersions(versions: RemoteVersions): Promise<void> {
-    const cache = await this.options.caches.open(STATE_CACHE);
+    const cache = await this.open(STATE_CACHE);
     await cache.put(
       this.at(REMOTE_VERSIONS_KEY),
       new Response(JSON.stringify(versions), { headers: { 'Content-Type': 'application/json' } }),
@@ -371,6 +426,14 @@ async function sha256(text: string): Promise<string> {
     .join('');
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves when `work` settles or after `ms`, whichever is first (the timer does not outlive it). */
+async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    work.catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
 }
