@@ -17,6 +17,7 @@ import {
   DEFAULT_SYMBOLS,
   type UnixSeconds,
 } from '@pairwatch/domain';
+import http from 'node:http';
 import { type SimStack, startSimStack } from './test-support/startSimStack';
 import { waitFor } from '@pairwatch/signalr-server/testing';
 
@@ -229,6 +230,44 @@ describe('the api against the simulator', () => {
     await waitFor(() => updates.length > 0, 'a PEPEUSDT update', 10_000);
     expect(updates[0]).toMatchObject({ symbol: 'PEPEUSDT', interval: 'OneMinute' });
     expect(updates[0]!.candle.close).toBeLessThan(0.01);
+  });
+
+  it("keeps one client's uncached /candles from spending everyone's upstream", async () => {
+    const s = await start();
+    /** GET from a given loopback source address: each is a client of its own to the api. */
+    const getFrom = (localAddress: string, query: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        http
+          .get(candlesUrl(s, query), { localAddress }, (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          })
+          .on('error', reject);
+      });
+    // Distinct pages of history, one upstream request each: past its burst, the client waits.
+    const statuses: number[] = [];
+    for (let page = 1; page <= 40; page += 1) {
+      const endTime = new Date(s.now() - page * 1_000 * 3_600_000).toISOString();
+      const answer = await getFrom('127.0.0.2', {
+        symbol: 'ETHBTC',
+        interval: 'OneHour',
+        limit: '1',
+        endTime,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(31);
+    expect(statuses.at(-1)).toBe(429);
+    // Another address is served, and /status shows the weight spent and the client share.
+    const other = await getFrom('127.0.0.3', { symbol: 'SOLUSDT', interval: 'OneDay', limit: '5' });
+    expect(other.status).toBe(200);
+    const status = await getJson<{ marketData: { weight: Record<string, number> } }>(
+      `${s.apiUrl}/status`,
+    );
+    expect(status.body.marketData.weight).toMatchObject({ budget: 4800, clientBudget: 3600 });
+    expect(status.body.marketData.weight.used).toBeGreaterThan(0);
   });
 
   it('reports the live source and connection in /status', async () => {

@@ -83,7 +83,9 @@ describe('GET /candles', () => {
     const response = await app.inject('/candles?symbol=BTCUSDT&interval=OneHour');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([CANDLE]);
-    expect(market.queries).toEqual([{ symbol: 'BTCUSDT', interval: 'OneHour', limit: 500 }]);
+    expect(market.queries).toEqual([
+      { symbol: 'BTCUSDT', interval: 'OneHour', limit: 500, client: '127.0.0.1' },
+    ]);
   });
 
   it('converts endTime and startTime from ISO 8601 to Unix seconds, UTC when no zone is given', async () => {

@@ -11,7 +11,14 @@ const MINUTE = 60_000;
 const NOW = 1_704_067_200_000;
 const STREAM = 'btcusdt@kline_1m';
 
-function setUp(options: { syncGiveUpMs?: number; cache?: { maxTotalBytes?: number } } = {}): {
+function setUp(
+  options: {
+    syncGiveUpMs?: number;
+    cache?: { maxTotalBytes?: number };
+    clientFetches?: { capacity?: number; refillPerSecond?: number };
+    weightBudgetPerMinute?: number;
+  } = {},
+): {
   market: BinanceMarketData;
   upstream: FakeUpstream;
   klines: FakeKlines;
@@ -21,7 +28,14 @@ function setUp(options: { syncGiveUpMs?: number; cache?: { maxTotalBytes?: numbe
   const upstream = new FakeUpstream();
   const market = new BinanceMarketData({
     source: 'simulator',
-    rest: new BinanceRestClient({ baseUrl: 'http://exchange.test', logger, fetch: klines.fetch }),
+    rest: new BinanceRestClient({
+      baseUrl: 'http://exchange.test',
+      logger,
+      fetch: klines.fetch,
+      ...(options.weightBudgetPerMinute === undefined
+        ? {}
+        : { weightBudgetPerMinute: options.weightBudgetPerMinute }),
+    }),
     feed: { wsBaseUrl: 'ws://exchange.test', connect: upstream.connect, reconnectBaseMs: 100 },
     logger,
     random: () => 0.5,
@@ -232,7 +246,11 @@ describe('BinanceMarketData', () => {
 
   it('reports its source, and whether the upstream is reachable', async () => {
     const { market, upstream } = setUp();
-    expect(market.status()).toEqual({ source: 'simulator', connected: true });
+    expect(market.status()).toEqual({
+      source: 'simulator',
+      connected: true,
+      weight: { used: 0, budget: 4800, clientBudget: 3600 },
+    });
     market.subscribe('BTCUSDT', 'OneMinute', () => undefined);
     expect(market.status().connected).toBe(false);
     upstream.last.open();
@@ -240,6 +258,51 @@ describe('BinanceMarketData', () => {
     upstream.last.drop();
     expect(market.status().connected).toBe(false);
     market.close();
+  });
+
+  describe("one client's share of the upstream", () => {
+    /** A cache miss of `client` (pair `n`'s latest candle, first asked), or a hit when asked again. */
+    const miss = (market: BinanceMarketData, client: string | undefined, n: number) =>
+      market.getCandles({
+        symbol: `COIN${n}USDT`,
+        interval: 'OneMinute',
+        limit: 1,
+        ...(client === undefined ? {} : { client }),
+      });
+
+    it("refuses a client's misses past its burst with 429, and serves other clients", async () => {
+      const { market, klines } = setUp({ clientFetches: { capacity: 3, refillPerSecond: 0.5 } });
+      for (let i = 1; i <= 3; i += 1) await miss(market, '203.0.113.7', i);
+      await expect(miss(market, '203.0.113.7', 4)).rejects.toMatchObject({
+        code: 'RATE_LIMITED',
+        retryAfterSeconds: 2,
+      });
+      expect(klines.calls).toHaveLength(3);
+      // Another client, and the api's own questions, are not held by it.
+      await expect(miss(market, '198.51.100.1', 5)).resolves.toHaveLength(1);
+      await expect(miss(market, undefined, 6)).resolves.toHaveLength(1);
+      // A cached answer costs nothing, even for the spent client.
+      await expect(miss(market, '203.0.113.7', 1)).resolves.toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(2_000);
+      await expect(miss(market, '203.0.113.7', 7)).resolves.toHaveLength(1);
+      market.close();
+    });
+
+    it("keeps a reserve of weight clients' misses cannot spend, for alerts and backfills", async () => {
+      // 40 weight a minute, 30 of it for clients: 15 client fetches (2 each), then the reserve.
+      const { market, klines } = setUp({
+        weightBudgetPerMinute: 40,
+        clientFetches: { capacity: 1_000, refillPerSecond: 100 },
+      });
+      for (let i = 1; i <= 15; i += 1) await miss(market, `10.0.0.${i}`, i);
+      await expect(miss(market, '10.0.1.1', 16)).rejects.toMatchObject({
+        code: 'UPSTREAM_UNAVAILABLE',
+      });
+      expect(klines.calls).toHaveLength(15);
+      await expect(miss(market, undefined, 17)).resolves.toHaveLength(1);
+      expect(market.status().weight).toEqual({ used: 32, budget: 40, clientBudget: 30 });
+      market.close();
+    });
   });
 
   describe('the byte budget of the caches', () => {

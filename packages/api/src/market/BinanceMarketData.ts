@@ -11,7 +11,7 @@ import {
 import { type Logger } from 'pino';
 import { ApiProblem } from '../errors/ApiProblem';
 import { backoffWithJitter } from '../util/backoffWithJitter';
-import { type BinanceRestClient } from './BinanceRestClient';
+import { type BinanceRestClient, type WeightShare } from './BinanceRestClient';
 import {
   CandleCache,
   type CandleCacheOptions,
@@ -19,6 +19,7 @@ import {
   type FetchedCoverage,
 } from './CandleCache';
 import { CandleCacheBudget } from './CandleCacheBudget';
+import { WriteRateLimiter } from '../http/WriteRateLimiter';
 import { InflightRequests } from './InflightRequests';
 import { type CandleQuery, type MarketData, type MarketDataStatus } from './MarketData';
 import { MarketFeed, type MarketFeedOptions } from './MarketFeed';
@@ -46,6 +47,12 @@ export interface BinanceMarketDataOptions {
    * (default 64 MiB) before the caches of streams nobody streams go, least recently used first.
    */
   readonly cache?: Omit<CandleCacheOptions, 'interval'> & { readonly maxTotalBytes?: number };
+  /**
+   * Upstream fetches one client's `GET /candles` misses may cause: a burst of `capacity`, then
+   * `refillPerSecond` (default 30, then 0.5/s: a chart scrolled back through months is served,
+   * 2,500 distinct queries in a minute are not).
+   */
+  readonly clientFetches?: { readonly capacity?: number; readonly refillPerSecond?: number };
   /** First retry delay of a failed backfill (doubles up to `syncRetryMaxMs`). */
   readonly syncRetryBaseMs?: number;
   readonly syncRetryMaxMs?: number;
@@ -94,6 +101,7 @@ export class BinanceMarketData implements MarketData {
   private readonly inflight: InflightRequests<Candle[]>;
   private readonly feed: MarketFeed;
   private readonly budget: CandleCacheBudget;
+  private readonly clientFetches: WriteRateLimiter;
   private readonly cacheOptions: Omit<CandleCacheOptions, 'interval'>;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -104,6 +112,12 @@ export class BinanceMarketData implements MarketData {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.inflight = new InflightRequests(this.now);
+    // A token bucket per client address group (WriteRateLimiter's kind, counting fetches here).
+    this.clientFetches = new WriteRateLimiter({
+      capacity: options.clientFetches?.capacity ?? 30,
+      refillPerSecond: options.clientFetches?.refillPerSecond ?? 0.5,
+      now: this.now,
+    });
     const { maxTotalBytes, ...cacheOptions } = options.cache ?? {};
     this.cacheOptions = cacheOptions;
     this.budget = new CandleCacheBudget({
@@ -160,7 +174,23 @@ export class BinanceMarketData implements MarketData {
     this.budget.touch(state.name);
     const cached = state.cache.find(query, this.now());
     if (cached !== undefined) return cached;
-    const rows = await this.fetchAndStore(state, query.startTime, query.endTime);
+    if (query.client !== undefined) {
+      const wait = this.clientFetches.take(query.client);
+      if (wait > 0) {
+        throw new ApiProblem(
+          'RATE_LIMITED',
+          `Too many candles not yet cached asked for from your address: the market data source is shared. Try again in ${wait} s.`,
+          wait,
+        );
+      }
+    }
+    const rows = await this.fetchAndStore(
+      state,
+      query.startTime,
+      query.endTime,
+      undefined,
+      query.client === undefined ? 'reserved' : 'client',
+    );
     return query.startTime !== undefined ? rows.slice(0, query.limit) : rows.slice(-query.limit);
   }
 
@@ -182,7 +212,12 @@ export class BinanceMarketData implements MarketData {
 
   status(): MarketDataStatus {
     const connected = this.feed.streamCount > 0 ? this.feed.connected : this.options.rest.healthy;
-    return { source: this.options.source, connected };
+    const { total, client } = this.options.rest.weightBudget;
+    return {
+      source: this.options.source,
+      connected,
+      weight: { used: this.options.rest.usedWeight, budget: total, clientBudget: client },
+    };
   }
 
   /** Stops the upstream stream and every backfill; listeners get nothing more. */
@@ -389,19 +424,25 @@ export class BinanceMarketData implements MarketData {
     startTime: UnixSeconds | undefined,
     endTime: UnixSeconds | undefined,
     notBefore?: number,
+    share: WeightShare = 'reserved',
   ): Promise<Candle[]> {
-    const key = `${state.name}|${startTime ?? ''}|${endTime ?? ''}`;
+    // A client's fetch and the api's own are not shared: the api's must not fail on the client
+    // share being spent.
+    const key = `${state.name}|${startTime ?? ''}|${endTime ?? ''}|${share}`;
     return this.inflight.run(
       key,
       async () => {
         const fetchedAt = this.now();
-        const rows = await this.options.rest.klines({
-          symbol: state.symbol,
-          interval: state.interval,
-          limit: UPSTREAM_PAGE,
-          ...(startTime === undefined ? {} : { startTime: toUnixMillis(startTime) }),
-          ...(endTime === undefined ? {} : { endTime: toUnixMillis(endTime) }),
-        });
+        const rows = await this.options.rest.klines(
+          {
+            symbol: state.symbol,
+            interval: state.interval,
+            limit: UPSTREAM_PAGE,
+            ...(startTime === undefined ? {} : { startTime: toUnixMillis(startTime) }),
+            ...(endTime === undefined ? {} : { endTime: toUnixMillis(endTime) }),
+          },
+          share,
+        );
         state.cache.store(
           rows,
           this.coverage(rows, startTime, endTime, fetchedAt),

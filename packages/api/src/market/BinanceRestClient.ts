@@ -34,7 +34,16 @@ export interface BinanceRestClientOptions {
    * that a burst never earns a 429 (and the 418 ban that follows ignored 429s).
    */
   readonly weightBudgetPerMinute?: number;
+  /**
+   * The part of the budget requests made for clients (`share: 'client'`) may spend, default 0.75:
+   * the rest is kept for the api's own requests (alert creation, the engine's and the hub's
+   * backfills), so one client's misses cannot stop everyone's alerts.
+   */
+  readonly clientShare?: number;
 }
+
+/** Whose request: a client's (`GET /candles`), limited to the client share, or the api's own. */
+export type WeightShare = 'client' | 'reserved';
 
 /** Request weights (Binance, since 2023-08-25). */
 const WEIGHT = { klines: 2, exchangeInfo: 20, ping: 1 } as const;
@@ -51,7 +60,8 @@ export class BinanceRestClient {
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
   private readonly timeoutMs: number;
-  private readonly weightBudget: number;
+  private readonly budget: number;
+  private readonly clientShare: number;
   private weightMinute = 0;
   private weightUsed = 0;
   private blockedUntil = 0;
@@ -62,11 +72,12 @@ export class BinanceRestClient {
     this.fetch = options.fetch ?? globalThis.fetch;
     this.now = options.now ?? Date.now;
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.weightBudget = options.weightBudgetPerMinute ?? 4800;
+    this.budget = options.weightBudgetPerMinute ?? 4800;
+    this.clientShare = options.clientShare ?? 0.75;
   }
 
   /** Candles of one interval, oldest first (the last one may still be forming). */
-  async klines(request: KlinesRequest): Promise<Candle[]> {
+  async klines(request: KlinesRequest, share: WeightShare = 'reserved'): Promise<Candle[]> {
     const params = new URLSearchParams({
       symbol: request.symbol,
       interval: INTERVAL_INFO[request.interval].binanceCode,
@@ -74,7 +85,7 @@ export class BinanceRestClient {
     });
     if (request.startTime !== undefined) params.set('startTime', String(request.startTime));
     if (request.endTime !== undefined) params.set('endTime', String(request.endTime));
-    const body = await this.get(`/api/v3/klines?${params}`, WEIGHT.klines);
+    const body = await this.get(`/api/v3/klines?${params}`, WEIGHT.klines, this.timeoutMs, share);
     if (!Array.isArray(body)) throw this.badPayload('klines', 'an array', body);
     try {
       return body.map(parseKlineRow);
@@ -102,6 +113,11 @@ export class BinanceRestClient {
   /** Resolves when the server answers `/api/v3/ping`. */
   async ping(timeoutMs?: number): Promise<void> {
     await this.get('/api/v3/ping', WEIGHT.ping, timeoutMs);
+  }
+
+  /** The weight budget per minute, and the part of it requests made for clients may spend. */
+  get weightBudget(): { readonly total: number; readonly client: number } {
+    return { total: this.budget, client: Math.floor(this.budget * this.clientShare) };
   }
 
   /** Request weight used in the current minute, as far as we know. */
@@ -132,6 +148,7 @@ export class BinanceRestClient {
     pathAndQuery: string,
     weight: number,
     timeoutMs = this.timeoutMs,
+    share: WeightShare = 'reserved',
   ): Promise<unknown> {
     const now = this.now();
     if (now < this.blockedUntil) {
@@ -144,12 +161,13 @@ export class BinanceRestClient {
       );
     }
     this.rollMinute();
-    if (this.weightUsed + weight > this.weightBudget) {
+    const limit = share === 'client' ? this.budget * this.clientShare : this.budget;
+    if (this.weightUsed + weight > limit) {
       const seconds = Math.ceil((MINUTE_MS - (now % MINUTE_MS)) / 1000);
       throw new UpstreamError(
         'unavailable',
         `The market data source is busy. Please try again in ${seconds} s.`,
-        `request weight budget spent (${this.weightUsed}/${this.weightBudget} this minute)`,
+        `request weight ${share === 'client' ? 'client share' : 'budget'} spent (${this.weightUsed}/${Math.floor(limit)} this minute)`,
         seconds,
       );
     }

@@ -16,12 +16,28 @@ export interface CandleQuery {
   readonly endTime?: UnixSeconds;
   /** The earliest candles opening at or after this time. */
   readonly startTime?: UnixSeconds;
+  /**
+   * The client this question is asked for (its address group, `addressGroup`), when a client
+   * asked it (`GET /candles`): its cache misses draw on that client's share of the upstream
+   * budget. Absent: the api's own question (alert creation, the engine, backfills), which draws
+   * on the reserve too.
+   */
+  readonly client?: string;
 }
 
 /** Where the live market comes from, and whether the upstream is reachable now. */
 export interface MarketDataStatus {
   readonly source: 'binance' | 'simulator';
   readonly connected: boolean;
+  /**
+   * The upstream REST weight this minute: `used` of `budget`, of which clients' `GET /candles`
+   * may spend `clientBudget` (the rest is kept for alerts, the engine and backfills).
+   */
+  readonly weight?: {
+    readonly used: number;
+    readonly budget: number;
+    readonly clientBudget: number;
+  };
 }
 
 /**

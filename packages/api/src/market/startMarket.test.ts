@@ -35,7 +35,7 @@ describe('startMarket', () => {
       logger,
     });
     expect(runtime.source).toBe('simulator');
-    expect(runtime.marketData.status()).toEqual({ source: 'simulator', connected: true });
+    expect(runtime.marketData.status()).toMatchObject({ source: 'simulator', connected: true });
     const candles = await runtime.marketData.getCandles({
       symbol: 'BTCUSDT',
       interval: 'OneHour',
