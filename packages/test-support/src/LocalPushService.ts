@@ -51,6 +51,8 @@ interface SubscriptionState {
   readonly receiver: { ecdh: crypto.ECDH; authSecret: Buffer };
   readonly applicationServerKey: string | undefined;
   expired: boolean;
+  /** Never answers (a push service that accepted the connection and stalled). */
+  hanging: boolean;
   readonly failures: PlannedFailure[];
 }
 
@@ -83,6 +85,7 @@ export class LocalPushService {
   private readonly attemptLog: PushAttempt[] = [];
   private readonly globalFailures: PlannedFailure[] = [];
   private waiters: Waiter[] = [];
+  private hung = 0;
   private readonly verifiedTokens = new Map<string, VerifiedVapid>();
 
   private constructor(
@@ -132,6 +135,7 @@ export class LocalPushService {
       receiver: { ecdh, authSecret },
       applicationServerKey: options.applicationServerKey,
       expired: false,
+      hanging: false,
       failures: [],
     });
     return {
@@ -147,6 +151,19 @@ export class LocalPushService {
   /** Makes a subscription answer 410 Gone from now on, as after the user unsubscribed. */
   expireSubscription(endpoint: string): void {
     this.state(endpoint).expired = true;
+  }
+
+  /**
+   * Makes a subscription's endpoint never answer from now on: each request is read and then held
+   * open with no status line, until the sender gives up or the service closes.
+   */
+  hang(endpoint: string): void {
+    this.state(endpoint).hanging = true;
+  }
+
+  /** Requests held unanswered by {@link hang} so far. */
+  get hungRequests(): number {
+    return this.hung;
   }
 
   /**
@@ -326,6 +343,10 @@ export class LocalPushService {
     for await (const chunk of request as AsyncIterable<Buffer>) {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    }
+    if (state.hanging) {
+      this.hung += 1;
+      return;
     }
     if (state.expired)
       return this.answer(response, path, 410, 'push subscription has unsubscribed or expired');
