@@ -520,6 +520,31 @@ describe('the app', () => {
     expect(hubPreflight.headers['access-control-allow-credentials']).toBe('true');
   });
 
+  it.each(['utf-16', 'iso-8859-1', '"UTF-16LE"'])(
+    'refuses JSON declared as charset=%s with 415, and takes UTF-8',
+    async (charset) => {
+      const { app } = await setUp();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/owners',
+        headers: { 'content-type': `application/json; charset=${charset}` },
+        payload: '{}',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        detail: expect.stringMatching(/^Send JSON as UTF-8: charset=/),
+      });
+      const utf8 = await app.inject({
+        method: 'POST',
+        url: '/owners',
+        headers: { 'content-type': 'application/json; charset=UTF-8' },
+        payload: '{}',
+      });
+      expect(utf8.statusCode).toBe(201);
+    },
+  );
+
   it('answers a request head too large for Node with a 400 problem on a real socket', async () => {
     const { app } = await setUp();
     await app.listen({ port: 0, host: '127.0.0.1' });

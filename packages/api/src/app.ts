@@ -88,6 +88,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         `The URL is ${request.url.length} characters long; the limit is ${MAX_URL_LENGTH}.`,
       );
     }
+    // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read as UTF-8 anyway
+    // and mean something else than its sender meant.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '');
+    if (charset && !/^utf-?8$/i.test(charset[1]!)) {
+      throw new ApiProblem(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Send JSON as UTF-8: charset=${charset[1]!.slice(0, 40)} is not accepted.`,
+      );
+    }
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
