@@ -35,6 +35,25 @@ describe('CompressedBodies', () => {
   });
 });
 
+describe('CompressedBodies within a byte budget', () => {
+  it('forgets the least recently used answers once their bytes pass the budget, never the one asked for', async () => {
+    const size = json(1).length;
+    // Room for two answers' JSON and their small compressed bodies, not three.
+    const bodies = new CompressedBodies(100, Math.floor(size * 2.5));
+    await bodies.body('a', json(1), 'gzip');
+    await bodies.body('b', json(2), 'gzip');
+    expect(bodies.size).toBe(2);
+    await bodies.body('c', json(3), 'gzip');
+    expect(bodies.size).toBe(2);
+    expect(bodies.bytes).toBeLessThanOrEqual(Math.floor(size * 2.5));
+    // One answer larger than the whole budget is still served, alone.
+    const huge = JSON.stringify(Array.from({ length: 2_000 }, (_, i) => ({ i })));
+    const body = await bodies.body('huge', huge, 'gzip');
+    expect(gunzipSync(body).toString()).toBe(huge);
+    expect(bodies.size).toBe(1);
+  });
+});
+
 describe('acceptedBodyEncoding', () => {
   it.each([
     [undefined, undefined],

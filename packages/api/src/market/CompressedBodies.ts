@@ -17,6 +17,8 @@ function compress(json: string, encoding: BodyEncoding): Promise<Buffer> {
 interface Entry {
   readonly json: string;
   readonly bodies: Map<BodyEncoding, Promise<Buffer>>;
+  /** The JSON's length plus the compressed bodies' bytes once made (what the entry holds). */
+  bytes: number;
 }
 
 /**
@@ -27,13 +29,26 @@ interface Entry {
  */
 export class CompressedBodies {
   private readonly entries = new Map<string, Entry>();
+  private totalBytes = 0;
 
-  /** @param maxEntries - how many requests are remembered (~80 KiB each for 500 candles). */
-  constructor(private readonly maxEntries = 256) {}
+  /**
+   * @param maxEntries - how many requests are remembered (~80 KiB each for 500 candles).
+   * @param maxBytes - what they may hold together (default 32 MiB): answers of 1,000 candles or
+   * the whole symbol catalogue are larger, so a count alone does not bound the memory.
+   */
+  constructor(
+    private readonly maxEntries = 256,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
 
   /** The number of requests remembered. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The bytes remembered (JSON text and compressed bodies). */
+  get bytes(): number {
+    return this.totalBytes;
   }
 
   /**
@@ -42,23 +57,43 @@ export class CompressedBodies {
    */
   body(key: string, json: string, encoding: BodyEncoding): Promise<Buffer> {
     let entry = this.entries.get(key);
-    if (entry?.json !== json) entry = { json, bodies: new Map() };
+    if (entry?.json !== json) {
+      if (entry !== undefined) this.totalBytes -= entry.bytes;
+      entry = { json, bodies: new Map(), bytes: json.length };
+      this.totalBytes += entry.bytes;
+    }
     // Re-inserted: the Map's order is the order of use.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     let body = entry.bodies.get(encoding);
     if (body === undefined) {
       body = compress(json, encoding);
-      const bodies = entry.bodies;
-      bodies.set(encoding, body);
-      // A failure is not remembered: the next request compresses again.
-      body.catch(() => bodies.delete(encoding));
+      const made = entry;
+      made.bodies.set(encoding, body);
+      body.then(
+        (buffer) => {
+          // Counted only while the entry is still remembered (it may have been dropped meanwhile).
+          if (this.entries.get(key) !== made) return;
+          made.bytes += buffer.length;
+          this.totalBytes += buffer.length;
+          this.trim(key);
+        },
+        // A failure is not remembered: the next request compresses again.
+        () => made.bodies.delete(encoding),
+      );
     }
+    this.trim(key);
     return body;
+  }
+
+  /** Forgets the least recently used requests beyond the count or the bytes, never `keep`. */
+  private trim(keep: string): void {
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) return;
+      if (key === keep) continue;
+      this.entries.delete(key);
+      this.totalBytes -= entry.bytes;
+    }
   }
 }
 
