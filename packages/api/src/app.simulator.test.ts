@@ -59,8 +59,8 @@ function expectContiguous(interval: Interval, candles: readonly Candle[]): void 
   }
 }
 
-/** Subscribes an official client to BTCUSDT 1m and waits for a live update. */
-async function watchBtc(s: SimStack): Promise<CandleUpdate[]> {
+/** Subscribes an official client to `symbol` 1m and waits for `count` live updates. */
+async function watch(s: SimStack, symbol = 'BTCUSDT', count = 3): Promise<CandleUpdate[]> {
   const client = new HubConnectionBuilder()
     .withUrl(`${s.apiUrl}/candles-hub`, { transport: HttpTransportType.WebSockets })
     .configureLogging(LogLevel.None)
@@ -69,11 +69,14 @@ async function watchBtc(s: SimStack): Promise<CandleUpdate[]> {
   const updates: CandleUpdate[] = [];
   client.on('CandleUpdate', (update: CandleUpdate) => updates.push(update));
   await client.start();
-  await client.invoke('SubscribeToCandleUpdates', ['BTCUSDT'], ['OneMinute']);
+  await client.invoke('SubscribeToCandleUpdates', [symbol], ['OneMinute']);
   // Generous: the simulator ticks every 50 ms here, but CI's 2 cores are shared with other suites.
-  await waitFor(() => updates.length >= 3, 'live updates', 10_000);
+  await waitFor(() => updates.length >= count, `live ${symbol} updates`, 10_000);
   return updates;
 }
+
+/** {@link watch} of BTCUSDT. */
+const watchBtc = (s: SimStack): Promise<CandleUpdate[]> => watch(s);
 
 /** The distinct candle times a client saw after index `from`, in arrival order. */
 function timesSeen(updates: readonly CandleUpdate[], from: number): number[] {
@@ -217,17 +220,7 @@ describe('the api against the simulator', () => {
     );
     expect(halted).toMatchObject({ status: 400, body: { code: 'UNKNOWN_SYMBOL' } });
 
-    const client = new HubConnectionBuilder()
-      .withUrl(`${s.apiUrl}/candles-hub`, { transport: HttpTransportType.WebSockets })
-      .configureLogging(LogLevel.None)
-      .build();
-    clients.push(client);
-    const updates: CandleUpdate[] = [];
-    client.on('CandleUpdate', (update: CandleUpdate) => updates.push(update));
-    await client.start();
-    await client.invoke('SubscribeToCandleUpdates', ['PEPEUSDT'], ['OneMinute']);
-    s.sim.controls.pushNow();
-    await waitFor(() => updates.length > 0, 'a PEPEUSDT update', 10_000);
+    const updates = await watch(s, 'PEPEUSDT', 1);
     expect(updates[0]).toMatchObject({ symbol: 'PEPEUSDT', interval: 'OneMinute' });
     expect(updates[0]!.candle.close).toBeLessThan(0.01);
   });

@@ -1,10 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import {
-  DEFAULT_SYMBOL_CATALOGUE,
-  DEFAULT_SYMBOLS,
-  type SymbolInfo,
-  type UnixSeconds,
-} from '@pairwatch/domain';
+import { DEFAULT_SYMBOL_CATALOGUE, DEFAULT_SYMBOLS, type UnixSeconds } from '@pairwatch/domain';
 import { type FastifyInstance } from 'fastify';
 import { type AddressInfo, connect } from 'node:net';
 import { hostname } from 'node:os';
@@ -19,15 +14,7 @@ import { damageSqliteFile } from './test-support/damageSqliteFile';
 import { tempDataDir } from './test-support/tempDataDir';
 import { openAlertStore, SQLITE_FILE_NAME } from './storage/openAlertStore';
 import { fixedSymbolSource } from './test-support/fixedSymbolSource';
-
-/** A pair outside the ten defaults, quoted in BTC with 5 decimals. */
-const ETHBTC: SymbolInfo = {
-  symbol: 'ETHBTC',
-  baseAsset: 'ETH',
-  quoteAsset: 'BTC',
-  priceFormat: { precision: 5, minMove: 0.00001 },
-  quantityFormat: { precision: 4, minMove: 0.0001 },
-};
+import { ETHBTC_INFO as ETHBTC } from './test-support/ETHBTC_INFO';
 
 const apps: FastifyInstance[] = [];
 const dataDir = tempDataDir();

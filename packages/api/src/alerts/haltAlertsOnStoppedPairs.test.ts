@@ -3,18 +3,11 @@ import { type Alert, type SymbolInfo } from '@pairwatch/domain';
 import { fixedSymbolSource } from '../test-support/fixedSymbolSource';
 import { candle } from '../test-support/ScriptedMarketData';
 import { setUpAlertsApp } from '../test-support/setUpAlertsApp';
+import { ETHBTC_INFO as ETHBTC } from '../test-support/ETHBTC_INFO';
 
 const T = 1_700_000_040;
 const NOW = (T + 30) * 1000;
 
-/** A pair outside the ten defaults, priced in BTC with 5 decimals and no bundled logo's quote. */
-const ETHBTC: SymbolInfo = {
-  symbol: 'ETHBTC',
-  baseAsset: 'ETH',
-  quoteAsset: 'BTC',
-  priceFormat: { precision: 5, minMove: 0.00001 },
-  quantityFormat: { precision: 4, minMove: 0.0001 },
-};
 /** A pair whose base asset has no bundled logo. */
 const ZZZUSDT: SymbolInfo = {
   symbol: 'ZZZUSDT',
