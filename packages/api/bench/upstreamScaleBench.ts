@@ -7,14 +7,14 @@
 // RSS (start, max, end) from /proc/<pid>/status. Prints both runs and their ratio. The pairs come
 // from the simulator's `GET /api/v3/exchangeInfo`: with fewer than N listed, the run uses all of
 // them and says so. Linux only (/proc).
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startExchangeSim } from '@pairwatch/exchange-sim';
 import { LocalPushService } from '@pairwatch/test-support';
+import { spawnApiServer } from './spawnApiServer';
 
 const PAIRS = [10, Number(process.env.BENCH_PAIRS ?? 1_000)];
 const MEASURE_SECONDS = Number(process.env.MEASURE_SECONDS ?? 20);
@@ -23,8 +23,6 @@ const SIM_TICK_MS = Number(process.env.SIM_TICK_MS ?? 2_000);
 /** An owner may hold 100 active alerts (MAX_ACTIVE_ALERTS): one owner, one address per 100. */
 const ALERTS_PER_OWNER = 100;
 const CONCURRENT_WRITES = 4;
-/** The package, from dist/bench/bench where this file runs. */
-const PACKAGE_DIR = path.resolve(__dirname, '..', '..', '..');
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = 100;
 
@@ -43,14 +41,6 @@ interface RunResult {
   readonly simConnections: number;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** User + system CPU seconds of a process so far. */
 function cpuSeconds(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -62,29 +52,6 @@ function cpuSeconds(pid: number): number {
 function rssMiB(pid: number): number {
   const kib = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kib ?? 0) / 1024;
-}
-
-async function startApi(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(PACKAGE_DIR, 'dist', 'server.js')], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (
-    !(await fetch(`${url}/status`).then(
-      (response) => response.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the api did not start within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, child };
 }
 
 /** Listed pairs of the simulator with their prices and price decimals, in its order. */
@@ -193,7 +160,7 @@ async function run(wanted: number): Promise<RunResult> {
         `  the simulator lists ${listed.length} pairs: alerts on ${pairs.length} instead of ${wanted}`,
       );
     }
-    const api = await startApi({
+    const api = await spawnApiServer({
       DATA_DIR: dataDir,
       MARKET_DATA: 'binance',
       BINANCE_REST_URL: sim.url,

@@ -6,15 +6,15 @@
 // and the api processes' RSS. Targets: no errors; lag p99 < 250 ms with one process.
 // Everything listens on 127.0.0.1; the run stops by itself. It lives in bench/load/ so that
 // `pnpm bench` (which runs bench/*Bench.js) does not pick it up.
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SYMBOLS } from '@pairwatch/domain';
 import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
 import { LocalPushService } from '@pairwatch/test-support';
+import { spawnApiServer } from '../spawnApiServer';
 import pg from 'pg';
 import {
   type LatencySummary,
@@ -33,8 +33,6 @@ const SUBSCRIPTIONS = 100;
 const LAG_TARGET_MS = 250;
 /** A whole phase (connect, load, drain) must end within this; then the bench fails. */
 const PHASE_LIMIT_MS = (SECONDS + 120) * 1000;
-/** The package, from dist/bench/bench/load where this file runs. */
-const PACKAGE_DIR = path.resolve(__dirname, '..', '..', '..', '..');
 
 interface Api {
   readonly url: string;
@@ -42,33 +40,8 @@ interface Api {
   readonly rss: number[];
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 async function startApi(env: Record<string, string>): Promise<Api> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(PACKAGE_DIR, 'dist', 'server.js')], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (
-    !(await fetch(`${url}/status`).then(
-      (response) => response.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the api did not start within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, child, rss: [] };
+  return { ...(await spawnApiServer(env)), rss: [] };
 }
 
 /** Resident set size of a process in MiB (Linux: /proc/<pid>/status). */

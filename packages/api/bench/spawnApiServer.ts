@@ -1,0 +1,46 @@
+// Starts the built api (dist/server.js) as a child process for the benches that measure it from
+// outside: on a free loopback port, with only the environment given, ready once /status answers.
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+/** The api package's folder (this file runs from dist/bench/bench/). */
+const PACKAGE_DIR = path.resolve(__dirname, '..', '..', '..');
+
+/** A free TCP port on loopback (closed again at once; the api binds it next). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Spawns the api with `env` (PATH, HOST and PORT added) and waits up to 30 s for `/status` to
+ * answer 200.
+ *
+ * @throws Error when the process exits first or the deadline passes.
+ */
+export async function spawnApiServer(
+  env: Record<string, string>,
+): Promise<{ readonly url: string; readonly child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(PACKAGE_DIR, 'dist', 'server.js')], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (
+    !(await fetch(`${url}/status`).then(
+      (response) => response.ok,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the api did not start within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, child };
+}
