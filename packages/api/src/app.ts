@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: app.log,
     allowedOrigins: config.corsOrigins,
     maxConnectionsPerClient: config.hubMaxConnectionsPerClient,
+    maxConnections: config.hubMaxConnections,
     clientAddress: config.trustProxy ? forwardedClientAddress : socketAddress,
     ...(deps.hubSettings === undefined ? {} : { settings: deps.hubSettings }),
   });

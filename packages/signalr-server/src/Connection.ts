@@ -86,6 +86,10 @@ export class Connection<TState> implements ClientConnection<TState>, TransportOw
   postInProgress = false;
   /** Set while a WebSocket upgrade for this connection is in flight. */
   upgrading = false;
+  /** Set when the hub closed it to make room for another client (it no longer counts as live). */
+  evicted = false;
+  /** When it last completed its handshake or received an invocation (`evictIdleAfterMs`). */
+  private lastActiveAt: number;
 
   constructor(
     private readonly host: ConnectionHost<TState>,
@@ -94,11 +98,12 @@ export class Connection<TState> implements ClientConnection<TState>, TransportOw
     readonly token: string,
     state: TState,
     now: number,
-    /** Where the client connects from (`clientAddress`), for the per-client connection cap. */
+    /** The key of the client's address (IPv6 by /64), for the per-client connection caps. */
     readonly clientAddress: string,
   ) {
     this.state = state;
     this.createdAt = now;
+    this.lastActiveAt = now;
     this.invocationTokens = host.settings.maxInvocationsPerSecond;
     this.tokensCheckedAt = now;
     this.splitter = new RecordSplitter(host.settings.maxMessageSize);
@@ -199,6 +204,7 @@ export class Connection<TState> implements ClientConnection<TState>, TransportOw
         return false;
       }
       this.phaseValue = 'connected';
+      this.lastActiveAt = Date.now();
       this.write(HANDSHAKE_OK);
       this.host.logger.debug(
         { connectionId: this.connectionId, transport: this.transport },
@@ -224,6 +230,7 @@ export class Connection<TState> implements ClientConnection<TState>, TransportOw
           return false;
         }
         this.pendingInvocations += 1;
+        this.lastActiveAt = Date.now();
         // One at a time, in arrival order, as ASP.NET runs them — and each after a turn of the
         // event loop: a chain of promise callbacks never yields, so one connection's burst would
         // hold every other request, timer and socket of the process until it is done.
@@ -248,6 +255,19 @@ export class Connection<TState> implements ClientConnection<TState>, TransportOw
         );
         return true;
     }
+  }
+
+  /**
+   * Whether the hub may close it to admit another client: connected, in no group, and nothing
+   * invoked for `idleMs` nor running. Pings do not count: every live client sends them.
+   */
+  isEvictable(now: number, idleMs: number): boolean {
+    return (
+      this.phaseValue === 'connected' &&
+      this.groups.size === 0 &&
+      this.pendingInvocations === 0 &&
+      now - this.lastActiveAt >= idleMs
+    );
   }
 
   /**

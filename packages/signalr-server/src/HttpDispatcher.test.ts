@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { negotiate, RawWsClient, request } from './test-support/RawClient';
+import { request as httpRequest } from 'node:http';
+import { type HttpStatusError, negotiate, RawWsClient, request } from './test-support/RawClient';
 import { delay, startTestHub, type TestHubServer, waitFor } from './test-support/startTestHub';
 
 const RS = '\x1e';
@@ -89,18 +90,31 @@ describe('CORS', () => {
     expect(response.headers.get('vary')).toBe('Origin');
   });
 
-  it('allows a same-origin browser request without listing the origin', async () => {
-    const response = await request(
-      'POST',
-      `${server.url}/negotiate?negotiateVersion=1`,
-      undefined,
-      {
-        Origin: `http://127.0.0.1:${server.port}`,
+  it('refuses a DNS-rebinding page whose Origin matches the Host header but is not listed', async () => {
+    // evil.example resolved to this server: the browser sends Origin and Host of the same name.
+    const rebinding = { Origin: 'http://evil.example:5080', Host: 'evil.example:5080' };
+    const negotiated = await rawPost(`${server.url}/negotiate?negotiateVersion=1`, rebinding);
+    const upgrade = await RawWsClient.open(server.url, undefined, rebinding).then(
+      (client) => {
+        client.close();
+        return 0;
       },
+      (error: unknown) => (error as HttpStatusError).status,
     );
 
+    expect(negotiated.status).toBe(403);
+    expect(negotiated.allowOrigin).toBeUndefined();
+    expect(upgrade).toBe(403);
+  });
+
+  it('allows a listed origin whatever the Host header says', async () => {
+    const response = await rawPost(`${server.url}/negotiate?negotiateVersion=1`, {
+      Origin: ORIGIN,
+      Host: 'app.example',
+    });
+
     expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.allowOrigin).toBe(ORIGIN);
   });
 
   it('refuses to be configured with the * origin', async () => {
@@ -255,3 +269,19 @@ describe('Reaping', () => {
     expect((await request('GET', `${server.url}?id=${connectionToken}`)).status).toBe(404);
   });
 });
+
+/** A POST with headers fetch will not send (Host); resolves with the status and CORS header. */
+function rawPost(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; allowOrigin: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers }, (res) => {
+      res.resume();
+      const allowOrigin = res.headers['access-control-allow-origin'];
+      resolve({ status: res.statusCode ?? 0, allowOrigin });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

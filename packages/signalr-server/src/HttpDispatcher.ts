@@ -4,6 +4,7 @@ import { type Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { type Connection } from './Connection';
 import { type HubEndpoint } from './HubEndpoint';
+import { InboundFrameBudget } from './InboundFrameBudget';
 import { LongPollingTransport } from './LongPollingTransport';
 import { ServerSentEventsTransport } from './ServerSentEventsTransport';
 import { type TransportKind } from './Transport';
@@ -106,8 +107,9 @@ export class HttpDispatcher implements HubHandlers {
     if (url.pathname !== this.path) return false;
     socket.on('error', () => undefined);
     const origin = req.headers.origin;
-    // Browsers do not apply CORS to WebSockets: refuse foreign pages here (cross-site hijacking).
-    if (origin !== undefined && !this.originAllowed(origin, req.headers.host)) {
+    // Browsers do not apply CORS to WebSockets: refuse unlisted pages here (cross-site hijacking;
+    // `Host` proves nothing, see applyCors).
+    if (origin !== undefined && !this.hub.settings.allowedOrigins.has(origin)) {
       rejectUpgrade(socket, 403, 'Origin not allowed.');
       return true;
     }
@@ -155,13 +157,15 @@ export class HttpDispatcher implements HubHandlers {
         ws.terminate(); // reaped or shut down while the upgrade was in flight
         return;
       }
+      const { sendHighWaterMark, maxFramesPerSecond, maxFragmentsPerMessage } = this.hub.settings;
       this.hub.bindTransport(
         connection,
         new WebSocketTransport(
           ws,
           socket as Socket,
           connection,
-          this.hub.settings.sendHighWaterMark,
+          sendHighWaterMark,
+          new InboundFrameBudget(maxFramesPerSecond, maxFragmentsPerMessage, Date.now()),
         ),
       );
     });
@@ -176,12 +180,7 @@ export class HttpDispatcher implements HubHandlers {
 
   /** Why a new connection from `req` is refused (capitalised, no full stop), if it is. */
   private connectionRefusal(req: IncomingMessage): string | undefined {
-    const { maxConnections, maxConnectionsPerClient, clientAddress } = this.hub.settings;
-    if (this.hub.connectionCount() >= maxConnections) return 'Too many connections';
-    if (this.hub.clientConnectionCount(clientAddress(req)) >= maxConnectionsPerClient) {
-      return 'Too many connections from this client';
-    }
-    return undefined;
+    return this.hub.admissionRefusal(this.hub.settings.clientAddress(req));
   }
 
   private negotiate(req: IncomingMessage, res: ServerResponse, query: URLSearchParams): void {
@@ -277,7 +276,7 @@ export class HttpDispatcher implements HubHandlers {
       sendText(res, 404, `The ${kind} transport is not enabled.`);
       return;
     }
-    if (this.hub.httpStreamingCount() >= this.hub.settings.maxHttpStreamingConnections) {
+    if (this.hub.httpStreamingRefused(connection)) {
       sendText(res, 503, 'Too many Server-Sent Events and long-polling connections.');
       return;
     }
@@ -372,7 +371,12 @@ export class HttpDispatcher implements HubHandlers {
 
   // ----- CORS ---------------------------------------------------------------------------------
 
-  /** Adds CORS headers for an allowed origin; answers 403 (and returns false) for a foreign one. */
+  /**
+   * Adds CORS headers for an allowed origin; answers 403 (and returns false) for any other.
+   *
+   * NOTE: an `Origin` equal to the request's `Host` is not trusted: after DNS rebinding, a page
+   * of the attacker's name reaches this server with that very name in both headers.
+   */
   private applyCors(req: IncomingMessage, res: ServerResponse): boolean {
     const origin = req.headers.origin;
     if (origin === undefined) return true;
@@ -382,22 +386,8 @@ export class HttpDispatcher implements HubHandlers {
       res.setHeader('Vary', 'Origin');
       return true;
     }
-    if (isSameOrigin(origin, req.headers.host)) return true;
     req.resume();
     sendText(res, 403, 'Origin not allowed.');
-    return false;
-  }
-
-  private originAllowed(origin: string, host: string | undefined): boolean {
-    return this.hub.settings.allowedOrigins.has(origin) || isSameOrigin(origin, host);
-  }
-}
-
-function isSameOrigin(origin: string, host: string | undefined): boolean {
-  if (host === undefined) return false;
-  try {
-    return new URL(origin).host === host;
-  } catch {
     return false;
   }
 }

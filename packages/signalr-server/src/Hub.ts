@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { type ClientConnection, type CloseOptions, type SendOptions } from './ClientConnection';
+import { clientKey } from './clientKey';
 import { Connection, type ConnectionHost } from './Connection';
 import { Frame } from './Frame';
 import { type ArgumentGuard } from './guards';
@@ -41,6 +42,16 @@ interface RegisteredMethod<TState> {
 
 type Invocation = Extract<HubMessage, { target: string }>;
 
+/**
+ * An address with fewer connections than this may use the reserved share of the capacity, and
+ * may take an idle connection's place; addresses with more than this are the ones evicted from.
+ */
+const SMALL_CLIENT_CONNECTIONS = 2;
+const EVICTED = {
+  error: 'Server closed the connection to make room for other clients: it was idle.',
+  allowReconnect: true,
+} as const;
+
 const SERVER_ERROR = (target: string): string =>
   `Failed to invoke '${target}' due to an error on the server.`;
 
@@ -73,8 +84,10 @@ export class Hub<TState extends object = Record<string, unknown>> {
   private readonly host: ConnectionHost<TState>;
   private readonly endpoint: HubEndpoint;
   private httpStreaming = 0;
-  /** Live connections per client address (`maxConnectionsPerClient`). */
-  private readonly perClient = new Map<string, number>();
+  /** Live connections per client address key, oldest first (`maxConnectionsPerClient`). */
+  private readonly perClient = new Map<string, Set<Connection<TState>>>();
+  /** Connections evicted and not yet released: their slots are already given away. */
+  private evicting = 0;
   private shutdown: Promise<void> | undefined;
   private onEmpty: (() => void) | undefined;
 
@@ -83,7 +96,10 @@ export class Hub<TState extends object = Record<string, unknown>> {
     this.settings = resolveSettings(options);
     this.host = this.createHost();
     this.endpoint = this.createEndpoint();
-    this.timer = setInterval(() => this.tick(), this.settings.tickIntervalMs);
+    // The sweep runs after the next poll phase, not in the timers phase: after the event loop
+    // stalled (GC, a long synchronous task), the pings that waited in the socket buffers are read
+    // first, so clients that kept pinging are not taken for timed out.
+    this.timer = setInterval(() => setImmediate(() => this.tick()), this.settings.tickIntervalMs);
     // The servers the hub is mounted on keep the process alive, not the sweep.
     this.timer.unref();
   }
@@ -321,6 +337,59 @@ export class Hub<TState extends object = Record<string, unknown>> {
     for (const connection of this.byToken.values()) connection.tick(now);
   }
 
+  /** See {@link HubEndpoint.admissionRefusal}. */
+  private admissionRefusal(clientAddress: string): string | undefined {
+    const { maxConnections, maxConnectionsPerClient, reservedShare } = this.settings;
+    const key = clientKey(clientAddress);
+    const fromClient = this.perClient.get(key)?.size ?? 0;
+    if (fromClient >= maxConnectionsPerClient) return 'Too many connections from this client';
+    const live = this.byToken.size - this.evicting;
+    if (live < maxConnections - Math.floor(maxConnections * reservedShare)) return undefined;
+    const small = fromClient < SMALL_CLIENT_CONNECTIONS;
+    if (live < maxConnections) {
+      return small
+        ? undefined
+        : 'Too many connections (the rest is kept for clients with few connections)';
+    }
+    return small && this.evictIdle(key) ? undefined : 'Too many connections';
+  }
+
+  /**
+   * Closes the oldest idle connection of the address with the most connections (more than
+   * {@link SMALL_CLIENT_CONNECTIONS}, and not `exceptKey`); false when there is none.
+   */
+  private evictIdle(exceptKey: string): boolean {
+    const now = Date.now();
+    const addresses = [...this.perClient]
+      .filter(([key, set]) => key !== exceptKey && set.size > SMALL_CLIENT_CONNECTIONS)
+      .sort(([, a], [, b]) => b.size - a.size);
+    for (const [, connections] of addresses) {
+      for (const connection of connections) {
+        if (connection.evicted || !connection.isEvictable(now, this.settings.evictIdleAfterMs)) {
+          continue;
+        }
+        this.settings.logger.info(
+          { connectionId: connection.connectionId },
+          'SignalR idle client evicted to admit another',
+        );
+        connection.evicted = true;
+        this.evicting += 1;
+        connection.close(EVICTED);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** See {@link HubEndpoint.httpStreamingRefused}; the same reserve as {@link admissionRefusal}. */
+  private httpStreamingRefused(connection: Connection<TState>): boolean {
+    const { maxHttpStreamingConnections: max, reservedShare } = this.settings;
+    if (this.httpStreaming < max - Math.floor(max * reservedShare)) return false;
+    if (this.httpStreaming >= max) return true;
+    // The connection itself is counted already.
+    return (this.perClient.get(connection.clientAddress)?.size ?? 0) > SMALL_CLIENT_CONNECTIONS;
+  }
+
   private join(connection: Connection<TState>, group: string): void {
     if (!connection.isOpen || connection.groups.has(group)) return;
     let members = this.groupMembers.get(group);
@@ -471,9 +540,10 @@ export class Hub<TState extends object = Record<string, unknown>> {
         this.byId.delete(connection.connectionId);
       },
       released: (connection) => {
-        const fromClient = (this.perClient.get(connection.clientAddress) ?? 1) - 1;
-        if (fromClient > 0) this.perClient.set(connection.clientAddress, fromClient);
-        else this.perClient.delete(connection.clientAddress);
+        const fromClient = this.perClient.get(connection.clientAddress);
+        fromClient?.delete(connection);
+        if (fromClient?.size === 0) this.perClient.delete(connection.clientAddress);
+        if (connection.evicted) this.evicting -= 1;
         if (this.byToken.get(connection.token) === connection)
           this.byToken.delete(connection.token);
         const kind = connection.boundTransport?.kind;
@@ -487,10 +557,11 @@ export class Hub<TState extends object = Record<string, unknown>> {
     return {
       settings: this.settings,
       isShuttingDown: () => this.shutdown !== undefined,
-      connectionCount: () => this.byToken.size,
-      httpStreamingCount: () => this.httpStreaming,
-      clientConnectionCount: (clientAddress) => this.perClient.get(clientAddress) ?? 0,
+      admissionRefusal: (clientAddress) => this.admissionRefusal(clientAddress),
+      httpStreamingRefused: (connection) =>
+        this.httpStreamingRefused(connection as unknown as Connection<TState>),
       createConnection: (negotiateVersion, clientAddress) => {
+        const key = clientKey(clientAddress);
         const connectionId = randomToken();
         const token = negotiateVersion >= 1 ? randomToken() : connectionId;
         const state = this.options.createState
@@ -502,10 +573,15 @@ export class Hub<TState extends object = Record<string, unknown>> {
           token,
           state,
           Date.now(),
-          clientAddress,
+          key,
         );
         this.byToken.set(token, connection);
-        this.perClient.set(clientAddress, (this.perClient.get(clientAddress) ?? 0) + 1);
+        let fromClient = this.perClient.get(key);
+        if (!fromClient) {
+          fromClient = new Set();
+          this.perClient.set(key, fromClient);
+        }
+        fromClient.add(connection);
         this.byId.set(connectionId, connection);
         return connection as unknown as Connection<unknown>;
       },

@@ -10,12 +10,13 @@ import { type Transport } from './Transport';
 export interface HubEndpoint {
   readonly settings: ResolvedSettings;
   isShuttingDown(): boolean;
-  /** Connections alive now (negotiated or connected). */
-  connectionCount(): number;
-  /** Connections whose transport is Server-Sent Events or long polling. */
-  httpStreamingCount(): number;
-  /** Connections alive now from one client address. */
-  clientConnectionCount(clientAddress: string): number;
+  /**
+   * Why a new connection from `clientAddress` is refused (capitalised, no full stop), if it is;
+   * may close an idle connection to make room.
+   */
+  admissionRefusal(clientAddress: string): string | undefined;
+  /** Whether `connection` may not open a Server-Sent Events or long-polling transport now. */
+  httpStreamingRefused(connection: Connection<unknown>): boolean;
   /** Creates a connection; for negotiate version 0 its token is its id. */
   createConnection(negotiateVersion: number, clientAddress: string): Connection<unknown>;
   findByToken(token: string): Connection<unknown> | undefined;

@@ -49,9 +49,32 @@ export interface HubSettings<TState> {
   readonly maxConnections?: number;
   /**
    * Most connections at once from one client address (see {@link clientAddress}); negotiate
-   * refuses more, so one client cannot fill {@link maxConnections} for everyone. Default 100.
+   * refuses more, so one client cannot fill {@link maxConnections} for everyone. IPv6 clients
+   * count by their /64 (one subscriber's usual allocation), IPv4-mapped IPv6 as IPv4. Default 100.
    */
   readonly maxConnectionsPerClient?: number;
+  /**
+   * Share of {@link maxConnections} (and of {@link maxHttpStreamingConnections}) kept for client
+   * addresses with few connections (fewer than 2 before the new one): once the rest is taken, only
+   * those get in, so a few addresses at {@link maxConnectionsPerClient} cannot lock everyone else
+   * out. 0 to 1 (exclusive); rounded down to whole connections. Default 0.2.
+   */
+  readonly reservedShare?: number;
+  /**
+   * When the hub is completely full, a new client from an address with few connections may take
+   * the place of an idle connection: the oldest one, of the address with the most connections
+   * (more than 2), that is in no group and has invoked nothing for this long. It is closed with
+   * `allowReconnect`. Default 60 000.
+   */
+  readonly evictIdleAfterMs?: number;
+  /**
+   * WebSocket frames (of any kind, whole messages or fragments) one connection may send per
+   * second, as a token bucket holding one second's worth; more closes it with 1008 (policy
+   * violation). Tiny frames cost far more CPU than their bytes. Default 200.
+   */
+  readonly maxFramesPerSecond?: number;
+  /** Most frames one WebSocket message may be split into; more closes with 1008. Default 64. */
+  readonly maxFragmentsPerMessage?: number;
   /**
    * The address a request comes from, for {@link maxConnectionsPerClient}. Default: the socket's
    * remote address. Behind a reverse proxy, pass one that reads the proxy's `X-Forwarded-For` —
@@ -81,9 +104,10 @@ export interface HubSettings<TState> {
   readonly shutdownTimeoutMs?: number;
   /**
    * Origins allowed to call the hub from a browser on another origin (CORS with credentials, and
-   * the `Origin` check of WebSocket upgrades). Requests from other origins get 403; requests
-   * without `Origin` (non-browser clients) and same-origin requests are always allowed. `*` is
-   * refused: the SignalR client sends credentials. Default none.
+   * the `Origin` check of WebSocket upgrades). Requests with any other `Origin` get 403 — also
+   * one that matches the request's `Host`, which a DNS-rebinding page controls: list the hub's
+   * own origin too when pages on it use the hub. Requests without `Origin` (non-browser clients)
+   * are allowed. `*` is refused: the SignalR client sends credentials. Default none.
    */
   readonly allowedOrigins?: readonly string[];
   /** Transports offered, in this order of preference. Default all three. */

@@ -5,3 +5,4 @@ export { HubError } from './HubError';
 export { guards } from './guards';
 export { type Logger } from './Logger';
 export { fastifySignalR } from './fastifySignalR';
+export { clientKey } from './clientKey';

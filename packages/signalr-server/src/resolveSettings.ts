@@ -23,6 +23,10 @@ export interface ResolvedSettings {
   readonly maxConnections: number;
   readonly maxHttpStreamingConnections: number;
   readonly maxConnectionsPerClient: number;
+  readonly reservedShare: number;
+  readonly evictIdleAfterMs: number;
+  readonly maxFramesPerSecond: number;
+  readonly maxFragmentsPerMessage: number;
   readonly clientAddress: (request: IncomingMessage) => string;
   readonly negotiateTimeoutMs: number;
   readonly maxPendingInvocations: number;
@@ -42,6 +46,16 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   const result = value ?? fallback;
   if (!Number.isFinite(result) || result <= 0) {
     throw new RangeError(`Hub option '${name}' must be a positive number, got ${String(value)}.`);
+  }
+  return result;
+}
+
+function share(name: string, value: number | undefined, fallback: number): number {
+  const result = value ?? fallback;
+  if (!Number.isFinite(result) || result < 0 || result >= 1) {
+    throw new RangeError(
+      `Hub option '${name}' must be at least 0 and below 1, got ${String(value)}.`,
+    );
   }
   return result;
 }
@@ -96,6 +110,10 @@ export function resolveSettings<TState>(options: HubSettings<TState>): ResolvedS
       options.maxConnectionsPerClient,
       100,
     ),
+    reservedShare: share('reservedShare', options.reservedShare, 0.2),
+    evictIdleAfterMs: positive('evictIdleAfterMs', options.evictIdleAfterMs, 60_000),
+    maxFramesPerSecond: positive('maxFramesPerSecond', options.maxFramesPerSecond, 200),
+    maxFragmentsPerMessage: positive('maxFragmentsPerMessage', options.maxFragmentsPerMessage, 64),
     clientAddress: options.clientAddress ?? socketAddress,
     negotiateTimeoutMs: positive('negotiateTimeoutMs', options.negotiateTimeoutMs, 5_000),
     maxPendingInvocations: positive('maxPendingInvocations', options.maxPendingInvocations, 32),

@@ -16,6 +16,7 @@ import { type PushTransport } from '../push/PushTransport';
 import { WebPushTransport } from '../push/WebPushTransport';
 import { alertsRoutes } from './alertsRoutes';
 import { pushRoutes } from '../push/pushRoutes';
+import { ClientCreationBudget } from '../push/ClientCreationBudget';
 import { type ClusterCoordinator } from '../cluster/ClusterCoordinator';
 import { InProcessCoordinator } from '../cluster/InProcessCoordinator';
 import {
@@ -27,6 +28,7 @@ import { openAlertStore } from '../storage/openAlertStore';
 import { alertsGroup } from './alertsGroup';
 import { wellFormedId } from '../storage/recordId';
 import { type HealthCheck, type HealthCheckResult, messageOf } from '../status/statusPlugin';
+import { databaseHealthCheck } from '../status/databaseHealthCheck';
 import { AlertsRuntime } from './AlertsRuntime';
 import { WriteRateLimiter, type WriteRateLimiterOptions } from '../http/WriteRateLimiter';
 
@@ -45,9 +47,13 @@ export interface AlertsPluginOptions {
         ApiConfig,
         | 'triggeredAlertRetentionDays'
         | 'maxPushSubscriptions'
+        | 'pushSubscriptionsPerClient'
+        | 'subscriptionIdleDays'
         | 'telegramBotToken'
         | 'telegramApiUrl'
         | 'appUrl'
+        | 'databaseStatementTimeoutMs'
+        | 'databaseConnectTimeoutMs'
       >
     >;
   readonly marketData: MarketData;
@@ -115,6 +121,12 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
     (await openAlertStore({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      ...(config.databaseStatementTimeoutMs === undefined
+        ? {}
+        : { statementTimeoutMs: config.databaseStatementTimeoutMs }),
+      ...(config.databaseConnectTimeoutMs === undefined
+        ? {}
+        : { connectTimeoutMs: config.databaseConnectTimeoutMs }),
       onConnectionError: (error) =>
         logger.warn({ err: error }, 'a database connection was dropped; the pool reconnects'),
     }));
@@ -140,6 +152,10 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
 /** Defaults of the retention and size limits (`TRIGGERED_ALERT_RETENTION_DAYS`, `MAX_PUSH_SUBSCRIPTIONS`). */
 const DEFAULT_RETENTION_DAYS = 30;
 const DEFAULT_MAX_SUBSCRIPTIONS = 100_000;
+/** Default of `SUBSCRIPTION_IDLE_DAYS`. */
+const DEFAULT_IDLE_DAYS = 30;
+/** Idle owners one purge removes at most (the next hour takes the rest). */
+const IDLE_OWNERS_PER_PURGE = 10_000;
 /** Webhook and Telegram channels one owner may have. */
 const MAX_CHANNELS_PER_OWNER = 10;
 /** How often old triggered alerts and stale outbox messages are purged. */
@@ -229,10 +245,10 @@ async function setUp(
   const limiter = new WriteRateLimiter({ ...options.rateLimit, now });
   options.checks?.set(
     'database',
-    cachedCheck(async () => {
-      await store.probe();
-      return { ok: true };
-    }, now),
+    cachedCheck(
+      databaseHealthCheck(() => store.probe(), logger),
+      now,
+    ),
   );
   options.checks?.set('alertEngine', async () => {
     const { role, lastFailure } = runtime.health();
@@ -255,9 +271,17 @@ async function setUp(
     const ownerId = wellFormedId(rawId);
     if (ownerId === undefined || !(await store.ownerExists(ownerId)))
       throw new HubError('Unknown owner: enable push notifications again, or add a channel.');
+    // A visit: an open app keeps its owner's push subscriptions from expiring.
+    await store.markOwnerSeen(ownerId, now() as UnixMillis);
     caller.addToGroup(alertsGroup(ownerId));
   });
 
+  // New browsers and new owners draw on one budget per address (IPv6: per /64).
+  const creationBudget = new ClientCreationBudget({
+    store,
+    perClient: config.pushSubscriptionsPerClient ?? ClientCreationBudget.DEFAULT_PER_CLIENT,
+    now,
+  });
   await app.register(alertsRoutes, {
     store,
     announce: (event) => runtime.announce(event),
@@ -276,6 +300,7 @@ async function setUp(
     telegramBot: () => telegram?.botUsername,
     maxOwners: config.maxPushSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS,
     maxChannelsPerOwner: MAX_CHANNELS_PER_OWNER,
+    creationBudget,
   });
   await app.register(pushRoutes, {
     store,
@@ -285,10 +310,12 @@ async function setUp(
     allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
     limiter,
     now,
+    creationBudget,
   });
 
   // Every process purges (a delete is idempotent): no leader needed, and no table grows forever.
   const retentionMs = (config.triggeredAlertRetentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS;
+  const idleMs = (config.subscriptionIdleDays ?? DEFAULT_IDLE_DAYS) * DAY_MS;
   const purge = async () => {
     try {
       const purged = await store.purgeBefore((now() - retentionMs) as UnixMillis);
@@ -296,6 +323,18 @@ async function setUp(
         logger.info(purged, 'purged old alerts and messages');
     } catch (error: unknown) {
       logger.warn({ err: error }, 'could not purge old alerts; will try again');
+    }
+    // Issue #27: subscriptions nobody uses would otherwise fill MAX_PUSH_SUBSCRIPTIONS for good.
+    try {
+      const { alertIds, ...idle } = await store.purgeIdleOwners(
+        (now() - idleMs) as UnixMillis,
+        IDLE_OWNERS_PER_PURGE,
+      );
+      if (alertIds.length > 0) await runtime.announce({ kind: 'deleted', alertIds });
+      if (idle.subscriptions + idle.owners > 0)
+        logger.info(idle, 'purged idle push subscriptions and owners');
+    } catch (error: unknown) {
+      logger.warn({ err: error }, 'could not purge idle subscriptions; will try again');
     }
   };
   let purgeTimer: NodeJS.Timeout | undefined;

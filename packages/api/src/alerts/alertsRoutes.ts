@@ -106,8 +106,9 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
         throw new ApiProblem('UNKNOWN_SYMBOL', unknownSymbolText(String(fields.symbol)));
       }
       const symbol = fields.symbol;
-      const pair = (await options.symbols.catalogue()).get(symbol);
-      if (pair === undefined) throw new ApiProblem('UNKNOWN_SYMBOL', unknownSymbolText(symbol));
+      if ((await options.symbols.catalogue()).get(symbol) === undefined) {
+        throw new ApiProblem('UNKNOWN_SYMBOL', unknownSymbolText(symbol));
+      }
       // The form's schema also reads typed text ("0x10" and [70000] pass as numbers there); the api
       // takes JSON numbers and strings and nothing else.
       for (const field of ['valueTarget', 'valueUpper', 'bars'] as const) {
@@ -150,11 +151,9 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
             expiresAt: fields.expiresAt,
             message: fields.message,
           },
-          {
-            abortEarly: true,
-            // The pair's own precision: PEPEUSDT takes 8 decimals, ETHBTC 5.
-            context: { now: options.now(), symbol, pricePrecision: pair.priceFormat.precision },
-          },
+          // No symbol in the context: the api takes a level finer than the pair's tick, as it
+          // always has (the form holds a person to the pair's decimals).
+          { abortEarly: true, context: { now: options.now() } },
         );
       } catch (error: unknown) {
         // yup's ValidationError, recognised by name: the schema lives in @pairwatch/domain.
@@ -286,6 +285,8 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
   app.get('/alerts', redactedRequestLog, async (request) => {
     const ownerId = readOwnerId(request.query);
     if (ownerId === undefined) return [];
+    // A visit: the owner's push subscriptions are in use (SUBSCRIPTION_IDLE_DAYS counts from it).
+    await store.markOwnerSeen(ownerId, options.now() as UnixMillis);
     const alerts = await store.listAlerts(ownerId);
     const firings = await store.listFirings(
       alerts.filter((alert) => alert.triggerCount > 0).map((alert) => alert.id),

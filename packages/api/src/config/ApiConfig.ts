@@ -27,6 +27,13 @@ export interface ApiConfig {
   readonly dataDir: string;
   /** `DATABASE_URL` (a `postgres://` URL) or undefined for the embedded SQLite file. */
   readonly databaseUrl: string | undefined;
+  /**
+   * `DATABASE_STATEMENT_TIMEOUT_MS` (default 5000): longest a statement runs (PostgreSQL) or waits
+   * for another connection's write lock (SQLite) before the request is answered 503.
+   */
+  readonly databaseStatementTimeoutMs: number;
+  /** `DATABASE_CONNECT_TIMEOUT_MS` (default 3000): PostgreSQL connect and pool-acquire timeout. */
+  readonly databaseConnectTimeoutMs: number;
   /** The database in use, derived from `DATABASE_URL`. */
   readonly database: 'sqlite' | 'postgres';
   /** `MARKET_DATA` (default auto). */
@@ -53,6 +60,11 @@ export interface ApiConfig {
    */
   readonly hubMaxConnectionsPerClient: number;
   /**
+   * `HUB_MAX_CONNECTIONS` (default 10,000): hub connections at once in this process; 20 % of them
+   * are kept for client addresses with few connections.
+   */
+  readonly hubMaxConnections: number;
+  /**
    * `BINANCE_WEIGHT_PER_MINUTE` (default 4800, 80 % of Binance's 6,000 per IP): the REST request
    * weight this process spends per minute. Processes behind one IP share Binance's limit: split it.
    */
@@ -67,6 +79,17 @@ export interface ApiConfig {
   readonly triggeredAlertRetentionDays: number;
   /** `MAX_PUSH_SUBSCRIPTIONS` (default 100 000): new browsers are refused beyond it. */
   readonly maxPushSubscriptions: number;
+  /**
+   * `PUSH_SUBSCRIPTIONS_PER_CLIENT` (default 20): the push subscriptions and owners one IPv4
+   * address or one IPv6 /64 may have created and still stored, and may create per hour.
+   */
+  readonly pushSubscriptionsPerClient: number;
+  /**
+   * `SUBSCRIPTION_IDLE_DAYS` (default 30): a push subscription whose owner has no active alert and
+   * made no visit (re-registered the browser, `GET /alerts`, `WatchAlerts`) for this long is
+   * deleted, with the owner when it has no other channel.
+   */
+  readonly subscriptionIdleDays: number;
   /**
    * `APP_URL` without a trailing slash (default: the first of `CORS_ORIGINS`): where the app is
    * served, for the absolute links of push notifications (Declarative Web Push's `navigate`).

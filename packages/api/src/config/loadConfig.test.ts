@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: path.resolve('/srv', 'data'),
       databaseUrl: undefined,
+      databaseStatementTimeoutMs: 5000,
+      databaseConnectTimeoutMs: 3000,
       database: 'sqlite',
       marketData: 'auto',
       binanceRestUrl: 'https://data-api.binance.vision',
@@ -36,10 +38,13 @@ describe('loadConfig', () => {
       telegramApiUrl: 'https://api.telegram.org',
       telegramBotToken: undefined,
       hubMaxConnectionsPerClient: 100,
+      hubMaxConnections: 10_000,
       binanceWeightPerMinute: 4800,
       trustProxy: false,
       triggeredAlertRetentionDays: 30,
       maxPushSubscriptions: 100_000,
+      pushSubscriptionsPerClient: 20,
+      subscriptionIdleDays: 30,
       logLevel: 'info',
     });
     expect(config.corsOrigins).toEqual(['http://127.0.0.1:8080', 'http://localhost:8080']);
@@ -156,6 +161,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '-1', LOG_LEVEL: 'loud' })).toThrow(
       /Invalid configuration:\n {2}- PORT must be a whole number, got '-1'\n {2}- LOG_LEVEL must be one of/,
     );
+  });
+
+  it('reads the per-client push budget and the idle days, and refuses bad ones', () => {
+    const config = loadConfig({ PUSH_SUBSCRIPTIONS_PER_CLIENT: '5', SUBSCRIPTION_IDLE_DAYS: '7' });
+    expect(config.pushSubscriptionsPerClient).toBe(5);
+    expect(config.subscriptionIdleDays).toBe(7);
+    expect(() => loadConfig({ PUSH_SUBSCRIPTIONS_PER_CLIENT: '0' })).toThrow(
+      /PUSH_SUBSCRIPTIONS_PER_CLIENT/,
+    );
+    expect(() => loadConfig({ SUBSCRIPTION_IDLE_DAYS: 'soon' })).toThrow(/SUBSCRIPTION_IDLE_DAYS/);
   });
 
   it('treats blank variables as unset', () => {

@@ -182,6 +182,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
       'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or both left unset)',
     );
   }
+  const databaseStatementTimeoutMs = field('DATABASE_STATEMENT_TIMEOUT_MS', 5_000, (raw) =>
+    integer(raw, 'DATABASE_STATEMENT_TIMEOUT_MS', 100, 600_000),
+  );
+  const databaseConnectTimeoutMs = field('DATABASE_CONNECT_TIMEOUT_MS', 3_000, (raw) =>
+    integer(raw, 'DATABASE_CONNECT_TIMEOUT_MS', 100, 600_000),
+  );
   const maxActiveAlerts = field('MAX_ACTIVE_ALERTS', 100, (raw) =>
     integer(raw, 'MAX_ACTIVE_ALERTS', 1, MAX_ALERTS_CEILING),
   );
@@ -190,6 +196,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
   const logLevel = oneOf('LOG_LEVEL', 'info', LOG_LEVELS);
   const hubMaxConnectionsPerClient = field('HUB_MAX_CONNECTIONS_PER_CLIENT', 100, (raw) =>
     integer(raw, 'HUB_MAX_CONNECTIONS_PER_CLIENT', 1, 10_000),
+  );
+  const hubMaxConnections = field('HUB_MAX_CONNECTIONS', 10_000, (raw) =>
+    integer(raw, 'HUB_MAX_CONNECTIONS', 1, 1_000_000),
   );
   const binanceWeightPerMinute = field('BINANCE_WEIGHT_PER_MINUTE', 4800, (raw) =>
     integer(raw, 'BINANCE_WEIGHT_PER_MINUTE', 20, 10_000_000),
@@ -200,6 +209,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
   );
   const maxPushSubscriptions = field('MAX_PUSH_SUBSCRIPTIONS', 100_000, (raw) =>
     integer(raw, 'MAX_PUSH_SUBSCRIPTIONS', 1, 100_000_000),
+  );
+  const pushSubscriptionsPerClient = field('PUSH_SUBSCRIPTIONS_PER_CLIENT', 20, (raw) =>
+    integer(raw, 'PUSH_SUBSCRIPTIONS_PER_CLIENT', 1, 1_000_000),
+  );
+  const subscriptionIdleDays = field('SUBSCRIPTION_IDLE_DAYS', 30, (raw) =>
+    integer(raw, 'SUBSCRIPTION_IDLE_DAYS', 1, 3650),
   );
   // Where the app is served (the shell): push notifications link to it. Default: the first
   // allowed origin, which is the shell's.
@@ -223,6 +238,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
     host,
     dataDir,
     databaseUrl,
+    databaseStatementTimeoutMs,
+    databaseConnectTimeoutMs,
     database: databaseUrl === undefined ? 'sqlite' : 'postgres',
     marketData,
     binanceRestUrl,
@@ -232,10 +249,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
     maxActiveAlerts,
     pushAllowPrivateEndpoints,
     hubMaxConnectionsPerClient,
+    hubMaxConnections,
     binanceWeightPerMinute,
     trustProxy,
     triggeredAlertRetentionDays,
     maxPushSubscriptions,
+    pushSubscriptionsPerClient,
+    subscriptionIdleDays,
     appUrl,
     telegramBotToken,
     telegramApiUrl,

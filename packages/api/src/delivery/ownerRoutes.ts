@@ -4,6 +4,7 @@ import { ApiProblem } from '../errors/ApiProblem';
 import { quoteInput } from '../errors/quoteInput';
 import { redactedRequestLog } from '../http/redactedRequestLog';
 import { type WriteRateLimiter } from '../http/WriteRateLimiter';
+import { type ClientCreationBudget } from '../push/ClientCreationBudget';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 import { randomId, wellFormedId } from '../storage/recordId';
 import { type AlertFiringEvent, type ChannelRecord, type DeliveryChannel } from './DeliveryChannel';
@@ -30,6 +31,8 @@ export interface OwnerRoutesOptions {
   readonly maxOwners: number;
   /** Webhook and Telegram channels per owner at most. */
   readonly maxChannelsPerOwner: number;
+  /** The per-address (IPv6: per /64) budget new owners share with new push subscriptions. */
+  readonly creationBudget?: ClientCreationBudget;
 }
 
 /** A channel as the api answers it: never a webhook's secret (shown once, at creation). */
@@ -112,7 +115,9 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
   app.post(
     '/owners',
     { ...redactedRequestLog, preHandler: limiter.preHandler },
-    async (_request, reply) => {
+    async (request, reply) => {
+      // Issue #27: the client's own budget first, so that one address cannot fill the global one.
+      const createdBy = await options.creationBudget?.claim(request);
       // A bound on the table's growth, not an exact quota (a burst may pass it by a few).
       if ((await store.countOwners()) >= options.maxOwners) {
         throw new ApiProblem(
@@ -122,7 +127,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
         );
       }
       const ownerId = randomId();
-      await store.createOwner(ownerId, options.now() as UnixMillis);
+      await store.createOwner(ownerId, options.now() as UnixMillis, createdBy);
       return reply.code(201).send({ ownerId });
     },
   );

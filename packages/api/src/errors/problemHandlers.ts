@@ -82,6 +82,8 @@ const CONNECTION_ERROR_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
+  // The store's own: a lock or a timeout the database did not get past (DatabaseUnavailableError).
+  'DATABASE_UNAVAILABLE',
 ]);
 
 function isDatabaseConnectionError(error: { code?: unknown; message?: unknown }): boolean {

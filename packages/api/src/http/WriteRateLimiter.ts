@@ -1,5 +1,7 @@
 import { type FastifyRequest } from 'fastify';
 import { ApiProblem } from '../errors/ApiProblem';
+import { requestClientAddress } from './requestClientAddress';
+import { clientKey } from '@pairwatch/signalr-server';
 
 /** Options of {@link WriteRateLimiter}. */
 export interface WriteRateLimiterOptions {
@@ -73,7 +75,8 @@ export class WriteRateLimiter {
 
   /** A Fastify preHandler that answers 429 when the request's address is over its budget. */
   readonly preHandler = async (request: FastifyRequest): Promise<void> => {
-    const wait = this.take(request.ip);
+    // The client's address (not a header it wrote itself), an IPv6 client by its /64.
+    const wait = this.take(clientKey(requestClientAddress(request)));
     if (wait > 0) {
       throw new ApiProblem(
         'RATE_LIMITED',

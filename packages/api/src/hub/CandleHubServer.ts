@@ -42,6 +42,8 @@ export interface CandleHubServerOptions {
   readonly allowedOrigins: readonly string[];
   /** `HUB_MAX_CONNECTIONS_PER_CLIENT`. */
   readonly maxConnectionsPerClient?: number;
+  /** `HUB_MAX_CONNECTIONS`. */
+  readonly maxConnections?: number;
   /** Where a hub request comes from (the socket, or a trusted proxy's `X-Forwarded-For`). */
   readonly clientAddress?: HubSettings<CandleHubServerState>['clientAddress'];
   /** Timing overrides (tests shorten them); production uses the protocol's defaults. */
@@ -111,6 +113,7 @@ export class CandleHubServer {
       ...(options.maxConnectionsPerClient === undefined
         ? {}
         : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
+      ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
       ...(options.clientAddress === undefined ? {} : { clientAddress: options.clientAddress }),
       allowedOrigins: options.allowedOrigins,
       logger: options.logger,

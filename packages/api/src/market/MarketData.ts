@@ -17,7 +17,7 @@ export interface CandleQuery {
   /** The earliest candles opening at or after this time. */
   readonly startTime?: UnixSeconds;
   /**
-   * The client this question is asked for (its address group, `addressGroup`), when a client
+   * The client this question is asked for (its budget key, `clientKey` of @pairwatch/signalr-server), when a client
    * asked it (`GET /candles`): its cache misses draw on that client's share of the upstream
    * budget. Absent: the api's own question (alert creation, the engine, backfills), which draws
    * on the reserve too.

@@ -12,9 +12,10 @@ import { quoteInput } from '../errors/quoteInput';
 import { type CandleQuery, type MarketData } from './MarketData';
 import { candlesResponseSchema } from './candlesResponseSchema';
 import { acceptedBodyEncoding, CompressedBodies } from './CompressedBodies';
-import { addressGroup } from '../http/addressGroup';
+import { requestClientAddress } from '../http/requestClientAddress';
 import { type SymbolSource } from './symbolsRoutes';
 import { unknownSymbolText } from './unknownSymbolText';
+import { clientKey } from '@pairwatch/signalr-server';
 
 /** Options of {@link candlesRoutes}. */
 export interface CandlesRoutesOptions {
@@ -138,7 +139,7 @@ export const candlesRoutes: FastifyPluginAsync<CandlesRoutesOptions> = async (ap
       // The client's address group: its cache misses draw on its own share of the upstream.
       const candles = await options.marketData.getCandles({
         ...query,
-        client: addressGroup(request.ip),
+        client: clientKey(requestClientAddress(request)),
       });
       const encoding = acceptedBodyEncoding(request.headers['accept-encoding']);
       if (encoding === undefined) return candles;

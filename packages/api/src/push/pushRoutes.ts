@@ -9,6 +9,8 @@ import { quoteInput } from '../errors/quoteInput';
 import { createGuardedLookup, PrivateAddressError, privateHostReason } from './privateAddresses';
 import { p256PublicKeyFromRaw } from './p256PublicKeyFromRaw';
 import { type AlertStore, type PushSubscriptionKeys } from '../storage/AlertStore';
+import { canonicalEndpoint } from './canonicalEndpoint';
+import { ClientCreationBudget } from './ClientCreationBudget';
 
 /** Options of {@link pushRoutes}. */
 export interface PushRoutesOptions {
@@ -23,12 +25,25 @@ export interface PushRoutesOptions {
   readonly now: () => number;
   /** `MAX_PUSH_SUBSCRIPTIONS`: a new browser is refused once this many are stored. */
   readonly maxSubscriptions: number;
+  /**
+   * `PUSH_SUBSCRIPTIONS_PER_CLIENT` (default {@link ClientCreationBudget.DEFAULT_PER_CLIENT}):
+   * the live subscriptions (and `POST /owners` owners) one IPv4 address or IPv6 /64 may have
+   * created; it may create as many an hour. Unused when `creationBudget` is given.
+   */
+  readonly maxSubscriptionsPerClient?: number;
+  /** The per-client budget, shared with `POST /owners`; default: one made here. */
+  readonly creationBudget?: ClientCreationBudget;
 }
 
 /** Browsers' endpoints are a few hundred characters; this leaves room. */
 const MAX_ENDPOINT_LENGTH = 2048;
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const AUTH_SECRET_BYTES = 16;
+
+/** Loopback hosts, where the tests' local push service runs. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
 
 function invalid(detail: string): ApiProblem {
   return new ApiProblem('INVALID_PUSH_SUBSCRIPTION', detail);
@@ -51,19 +66,17 @@ function parseSubscription(body: unknown, allowPrivateEndpoints: boolean): PushS
   if (typeof endpoint !== 'string' || endpoint.length > MAX_ENDPOINT_LENGTH) {
     throw invalid(`endpoint must be a URL of at most ${MAX_ENDPOINT_LENGTH} characters.`);
   }
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    throw invalid('endpoint is not a URL.');
-  }
-  if (url.protocol !== 'https:')
-    throw invalid(`endpoint must be an https:// URL, got ${url.protocol}//.`);
+  const url = canonicalEndpoint(endpoint);
   const privateHost = allowPrivateEndpoints ? undefined : privateHostReason(url.hostname);
   if (privateHost !== undefined) {
     throw invalid(
       `endpoint must be a public push service; its host is ${privateHost} (${quoteInput(url.hostname)}).`,
     );
+  }
+  // Push services listen on 443 only; another port is some other service (issue #27). The local
+  // push service of the tests listens on loopback, on a port of its own.
+  if (url.port !== '' && !(allowPrivateEndpoints && isLoopback(url.hostname))) {
+    throw invalid(`endpoint must use the https port 443, not ${url.port}.`);
   }
   const p256dh = keys?.p256dh;
   const auth = keys?.auth;
@@ -80,18 +93,33 @@ function parseSubscription(body: unknown, allowPrivateEndpoints: boolean): PushS
   if (authBytes !== AUTH_SECRET_BYTES) {
     throw invalid(`keys.auth must be ${AUTH_SECRET_BYTES} bytes, got ${authBytes}.`);
   }
-  return { endpoint, p256dh: p256dh.replace(/=+$/, ''), auth: auth.replace(/=+$/, '') };
+  return { endpoint: url.href, p256dh: p256dh.replace(/=+$/, ''), auth: auth.replace(/=+$/, '') };
+}
+
+function conflict(): ApiProblem {
+  return new ApiProblem(
+    'SUBSCRIPTION_CONFLICT',
+    'This push endpoint is already registered with other keys. Unsubscribe from push in the browser and subscribe again to get a new endpoint.',
+  );
 }
 
 /**
- * `GET /push/public-key`, `POST /push/subscriptions` (the same endpoint always gets the same id:
- * 201 when new, 200 when known; a push channel of `ownerId`, or of a new owner whose id is the
+ * `GET /push/public-key`, `POST /push/subscriptions` (the same endpoint, compared in its canonical
+ * spelling, always gets the same id: 201 when new, 200 when known, whatever the limits, which
+ * bound only new browsers; a push channel of `ownerId`, or of a new owner whose id is the
  * subscription id) and `DELETE /push/subscriptions/{id}` (an owner left without channels goes
  * with its alerts; a malformed id is a 400, an unknown one a 204).
  */
 export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, options) => {
   const { store, announce, limiter } = options;
   const guardedLookup = createGuardedLookup();
+  const budget =
+    options.creationBudget ??
+    new ClientCreationBudget({
+      store,
+      perClient: options.maxSubscriptionsPerClient ?? ClientCreationBudget.DEFAULT_PER_CLIENT,
+      now: options.now,
+    });
 
   app.get('/push/public-key', async () => ({ publicKey: options.publicKey }));
 
@@ -112,15 +140,6 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
           throw invalid(`endpoint must be a public push service; its host resolves to ${reason}.`);
         }
       }
-      // Checked before the insert (so a burst may pass it by a few): a bound on the table's
-      // growth, not an exact quota. A browser already known is refused too while it is full.
-      if ((await store.countSubscriptions()) >= options.maxSubscriptions) {
-        throw new ApiProblem(
-          'SUBSCRIPTION_LIMIT_REACHED',
-          'This service cannot take more browsers for push notifications right now. Please try again later.',
-          3600,
-        );
-      }
       const rawOwner = (request.body as { ownerId?: unknown }).ownerId;
       let ownerId: string | undefined;
       if (rawOwner !== undefined && rawOwner !== null) {
@@ -129,18 +148,32 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
           throw invalid('ownerId must be the id POST /owners gave you, or left out.');
         }
       }
+      const standing = await store.subscriptionStanding(keys);
+      if (standing === 'conflict') throw conflict();
+      // A browser already known is always answered: the limits bound new rows, and refusing the
+      // ones registered would let whoever fills the table cut everyone else's alerts off.
+      let createdBy: string | undefined;
+      if (standing === 'unknown') {
+        // Checked before the insert (so a burst may pass them by a few): bounds on the table's
+        // growth, not exact quotas. The client's own first, so that one address or IPv6 /64
+        // cannot fill the global one.
+        createdBy = await budget.claim(request);
+        if ((await store.countSubscriptions()) >= options.maxSubscriptions) {
+          throw new ApiProblem(
+            'SUBSCRIPTION_LIMIT_REACHED',
+            'This service cannot take more browsers for push notifications right now. Please try again later.',
+            3600,
+          );
+        }
+      }
       const saved = await store.saveSubscription(
         keys,
         randomId(),
         options.now() as UnixMillis,
         ownerId,
+        createdBy,
       );
-      if (saved === 'conflict') {
-        throw new ApiProblem(
-          'SUBSCRIPTION_CONFLICT',
-          'This push endpoint is already registered with other keys. Unsubscribe from push in the browser and subscribe again to get a new endpoint.',
-        );
-      }
+      if (saved === 'conflict') throw conflict();
       return reply
         .code(saved.created ? 201 : 200)
         .send({ subscriptionId: saved.subscriptionId, ownerId: saved.ownerId });

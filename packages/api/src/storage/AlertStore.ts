@@ -170,8 +170,13 @@ export interface AlertStore {
    * or whose tables are damaged (SQLITE_CORRUPT), fails here as it would for the engine. For /status.
    */
   probe(): Promise<void>;
-  /** Stores a new owner. */
-  createOwner(id: string, now: UnixMillis): Promise<void>;
+  /**
+   * Stores a new owner, seen `now`.
+   *
+   * @param createdBy the client budget it came from (`clientKey` of @pairwatch/signalr-server), counted by
+   *   {@link AlertStore.countCreatedBy}.
+   */
+  createOwner(id: string, now: UnixMillis, createdBy?: string): Promise<void>;
   /** Whether the owner exists. */
   ownerExists(id: string): Promise<boolean>;
   /** Owners stored (bounded by `MAX_PUSH_SUBSCRIPTIONS` with the browsers). */
@@ -182,14 +187,42 @@ export interface AlertStore {
    * answer says which owner it has), or finds the one with the same
    * endpoint. A known endpoint keeps its id only for a caller that proves it is the same browser
    * by sending the same `auth` secret (its `p256dh` may then change, and an `ownerId` given moves
-   * it to that owner); knowing an endpoint alone must not hand over its id and alerts.
+   * it to that owner); knowing an endpoint alone must not hand over its id and alerts. Its owner
+   * counts as seen `now` (a new one, or the known one's).
+   *
+   * @param createdBy the client budget a new subscription comes from (`clientKey` of @pairwatch/signalr-server).
    */
   saveSubscription(
     keys: PushSubscriptionKeys,
     newId: string,
     now: UnixMillis,
     ownerId?: string,
+    createdBy?: string,
   ): Promise<SaveSubscriptionOutcome>;
+  /**
+   * What {@link AlertStore.saveSubscription} would find for these keys, without changing
+   * anything: `known` (the endpoint with the same `auth`: the same browser), `conflict` (the
+   * endpoint with another `auth`) or `unknown` (a new browser, which limits apply to).
+   */
+  subscriptionStanding(keys: PushSubscriptionKeys): Promise<'known' | 'conflict' | 'unknown'>;
+  /** Subscriptions and owners (of `POST /owners`) stored that the client budget `createdBy` made. */
+  countCreatedBy(createdBy: string): Promise<number>;
+  /**
+   * Records a visit of the owner (`GET /alerts`, `WatchAlerts`): it is not idle. Writes at most
+   * once an hour per owner, however often it polls; an unknown owner is no error.
+   */
+  markOwnerSeen(ownerId: string, now: UnixMillis): Promise<void>;
+  /**
+   * Removes what nobody uses: the push subscriptions of every owner with no active alert and no
+   * visit since `cutoff`, and such an owner itself (with its alerts) when it has no other channel.
+   * At most `limit` owners a call (the hourly purge takes the rest next time).
+   *
+   * @returns how many subscriptions and owners went, and the ids of the alerts deleted with them.
+   */
+  purgeIdleOwners(
+    cutoff: UnixMillis,
+    limit: number,
+  ): Promise<{ subscriptions: number; owners: number; alertIds: string[] }>;
   findSubscription(id: string): Promise<PushSubscriptionRecord | undefined>;
   /**
    * Deletes a push subscription (the browser unsubscribed, or its push service said it is gone)

@@ -18,6 +18,13 @@ export interface DatabaseSchema {
 export interface OwnersTable {
   id: string;
   created_at: number;
+  /**
+   * Migration 0004: the last visit (a subscription re-posted, `GET /alerts`, `WatchAlerts`); an
+   * owner with no active alert unseen for `SUBSCRIPTION_IDLE_DAYS` is purged. NULL: `created_at`.
+   */
+  last_seen_at: number | null;
+  /** Migration 0004: the client budget (IPv4 address or IPv6 /64) of `POST /owners`; else NULL. */
+  created_by: string | null;
 }
 
 /**
@@ -32,6 +39,8 @@ export interface PushSubscriptionsTable {
   created_at: number;
   /** NULL only in rows no release wrote (migration 0003 fills it). */
   owner_id: string | null;
+  /** Migration 0004: the client budget (IPv4 address or IPv6 /64) it was created from. */
+  created_by: string | null;
 }
 
 /** A webhook or Telegram channel of an owner (push channels are `push_subscriptions`). */

@@ -40,6 +40,9 @@ import {
 type AlertRow = Selectable<AlertsTable>;
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
+/** {@link KyselyAlertStore.markOwnerSeen} writes at most this often per owner. */
+const SEEN_GRANULARITY_MS = 60 * 60 * 1000;
+
 /** Longest stored error text of a delivery attempt. */
 const MAX_ERROR_LENGTH = 500;
 
@@ -218,8 +221,126 @@ export class KyselyAlertStore implements AlertStore {
       .execute();
   }
 
-  async createOwner(id: string, now: UnixMillis): Promise<void> {
-    await this.db.insertInto('owners').values({ id, created_at: now }).execute();
+  async createOwner(id: string, now: UnixMillis, createdBy?: string): Promise<void> {
+    await this.db
+      .insertInto('owners')
+      .values({ id, created_at: now, last_seen_at: now, created_by: createdBy ?? null })
+      .execute();
+  }
+
+  async subscriptionStanding(
+    keys: PushSubscriptionKeys,
+  ): Promise<'known' | 'conflict' | 'unknown'> {
+    const row = await this.db
+      .selectFrom('push_subscriptions')
+      .select('auth')
+      .where('endpoint', '=', keys.endpoint)
+      .executeTakeFirst();
+    if (!row) return 'unknown';
+    return row.auth === keys.auth ? 'known' : 'conflict';
+  }
+
+  async countCreatedBy(createdBy: string): Promise<number> {
+    const subscriptions = await this.db
+      .selectFrom('push_subscriptions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('created_by', '=', createdBy)
+      .executeTakeFirstOrThrow();
+    const owners = await this.db
+      .selectFrom('owners')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('created_by', '=', createdBy)
+      .executeTakeFirstOrThrow();
+    return Number(subscriptions.n) + Number(owners.n);
+  }
+
+  async markOwnerSeen(ownerId: string, now: UnixMillis): Promise<void> {
+    // A client polling GET /alerts every few seconds must not make a write of every poll.
+    await this.db
+      .updateTable('owners')
+      .set({ last_seen_at: now })
+      .where('id', '=', ownerId)
+      .where((eb) =>
+        eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', now - SEEN_GRANULARITY_MS)]),
+      )
+      .execute();
+  }
+
+  async purgeIdleOwners(
+    cutoff: UnixMillis,
+    limit: number,
+  ): Promise<{ subscriptions: number; owners: number; alertIds: string[] }> {
+    const idle = (db: Db) =>
+      db
+        .selectFrom('owners')
+        .select('owners.id')
+        .where((eb) =>
+          eb.and([
+            eb(eb.fn.coalesce('owners.last_seen_at', 'owners.created_at'), '<', cutoff),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('alerts')
+                  .select('alerts.id')
+                  .whereRef('alerts.owner_id', '=', 'owners.id')
+                  .where('alerts.status', '=', 'Active'),
+              ),
+            ),
+            // Something to remove: push subscriptions, or nothing at all (an owner with only
+            // webhooks or Telegram chats keeps them; they are not what fills the table).
+            eb.or([
+              eb.exists(
+                eb
+                  .selectFrom('push_subscriptions')
+                  .select('push_subscriptions.id')
+                  .whereRef('push_subscriptions.owner_id', '=', 'owners.id'),
+              ),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('channels')
+                    .select('channels.id')
+                    .whereRef('channels.owner_id', '=', 'owners.id'),
+                ),
+              ),
+            ]),
+          ]),
+        );
+    const candidates = await idle(this.db).limit(limit).execute();
+    const result = { subscriptions: 0, owners: 0, alertIds: [] as string[] };
+    for (const { id: ownerId } of candidates) {
+      await this.db.transaction().execute(async (trx) => {
+        // Judged again under the owner's lock (which createAlert takes too): an alert created or
+        // a visit made since the first look keeps the owner.
+        const still = await idle(trx)
+          .where('owners.id', '=', ownerId)
+          .$if(this.locks, (qb) => qb.forUpdate())
+          .executeTakeFirst();
+        if (!still) return;
+        const gone = await trx
+          .deleteFrom('push_subscriptions')
+          .where('owner_id', '=', ownerId)
+          .returning('id')
+          .execute();
+        if (gone.length > 0) {
+          await trx
+            .deleteFrom('deliveries')
+            .where(
+              'channel_id',
+              'in',
+              gone.map((row) => row.id),
+            )
+            .where('status', '=', 'Pending')
+            .execute();
+        }
+        result.subscriptions += gone.length;
+        if (!(await this.hasChannels(trx, ownerId))) {
+          result.alertIds.push(...(await this.deleteOwner(trx, ownerId)));
+          result.owners += 1;
+        }
+      });
+    }
+    return result;
   }
 
   async ownerExists(id: string): Promise<boolean> {
@@ -244,6 +365,7 @@ export class KyselyAlertStore implements AlertStore {
     newId: string,
     now: UnixMillis,
     ownerId?: string,
+    createdBy?: string,
   ): Promise<SaveSubscriptionOutcome> {
     return this.db.transaction().execute(async (trx) => {
       if (ownerId !== undefined) {
@@ -265,14 +387,21 @@ export class KyselyAlertStore implements AlertStore {
           auth: keys.auth,
           created_at: now,
           owner_id: ownerId ?? newId,
+          created_by: createdBy ?? null,
         })
         .onConflict((oc) => oc.column('endpoint').doNothing())
         .returning(['id', 'owner_id'])
         .executeTakeFirst();
       if (inserted) {
         // A browser without an owner is its own: its subscription id is its owner id.
-        if (ownerId === undefined)
-          await trx.insertInto('owners').values({ id: newId, created_at: now }).execute();
+        if (ownerId === undefined) {
+          await trx
+            .insertInto('owners')
+            .values({ id: newId, created_at: now, last_seen_at: now, created_by: null })
+            .execute();
+        } else {
+          await this.touchOwner(trx, ownerId, now);
+        }
         return {
           subscriptionId: inserted.id,
           ownerId: inserted.owner_id ?? inserted.id,
@@ -290,9 +419,14 @@ export class KyselyAlertStore implements AlertStore {
         .where('auth', '=', keys.auth)
         .returning(['id', 'owner_id'])
         .executeTakeFirst();
-      return existing
-        ? { subscriptionId: existing.id, ownerId: existing.owner_id ?? existing.id, created: false }
-        : 'conflict';
+      if (!existing) return 'conflict';
+      // The browser came back: its owner is in use (issue #27's expiry counts from here).
+      await this.touchOwner(trx, existing.owner_id ?? existing.id, now);
+      return {
+        subscriptionId: existing.id,
+        ownerId: existing.owner_id ?? existing.id,
+        created: false,
+      };
     });
   }
 
@@ -336,6 +470,11 @@ export class KyselyAlertStore implements AlertStore {
     await trx.deleteFrom('push_subscriptions').where('owner_id', '=', ownerId).execute();
     await trx.deleteFrom('owners').where('id', '=', ownerId).execute();
     return alerts.map((alert) => alert.id);
+  }
+
+  /** Marks the owner seen `now` (a subscription of it registered or re-posted). */
+  private async touchOwner(db: Db, ownerId: string, now: UnixMillis): Promise<void> {
+    await db.updateTable('owners').set({ last_seen_at: now }).where('id', '=', ownerId).execute();
   }
 
   /** Whether the owner has a channel left. */

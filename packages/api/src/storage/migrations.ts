@@ -279,4 +279,63 @@ export const migrations: Readonly<Record<string, Migration>> = {
       throw new Error('0003_owners_channels_deliveries cannot be undone; restore a backup.');
     },
   },
+  '0004_subscription_budget_expiry': {
+    // Issue #27: who created a subscription or owner (an IPv4 address or an IPv6 /64, for the
+    // per-client budget), when an owner was last seen (for expiry), and every endpoint in its
+    // canonical spelling (so that a re-spelled one is found, not registered twice).
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('owners').addColumn('last_seen_at', 'bigint').execute();
+      await db.schema.alterTable('owners').addColumn('created_by', 'text').execute();
+      await db.schema.alterTable('push_subscriptions').addColumn('created_by', 'text').execute();
+      // Every owner known before counts as seen now: expiry starts its days at the upgrade, so
+      // that no browser is dropped by it on the day it ships.
+      await sql`UPDATE owners SET last_seen_at = ${Date.now()}`.execute(db);
+      await db.schema
+        .createIndex('owners_by_last_seen')
+        .on('owners')
+        .column('last_seen_at')
+        .execute();
+      await db.schema.createIndex('owners_by_creator').on('owners').column('created_by').execute();
+      await db.schema
+        .createIndex('push_subscriptions_by_creator')
+        .on('push_subscriptions')
+        .column('created_by')
+        .execute();
+      const rows = await sql<{
+        id: string;
+        endpoint: string;
+      }>`SELECT id, endpoint FROM push_subscriptions`.execute(db);
+      const taken = new Set(rows.rows.map((row) => row.endpoint));
+      for (const row of rows.rows) {
+        let canonical: string;
+        try {
+          const url = new URL(row.endpoint);
+          url.hash = '';
+          if (url.search === '') url.search = '';
+          canonical = url.href;
+        } catch {
+          continue; // not a URL: no release stored one, and none is guessed at here
+        }
+        // Two spellings of one endpoint: the first keeps it, the other stays as it was (its
+        // browser re-registers under the canonical one and gets the 409 of the first).
+        if (canonical === row.endpoint || taken.has(canonical)) continue;
+        taken.add(canonical);
+        await sql`UPDATE push_subscriptions SET endpoint = ${canonical} WHERE id = ${row.id}`.execute(
+          db,
+        );
+      }
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      for (const index of [
+        'owners_by_last_seen',
+        'owners_by_creator',
+        'push_subscriptions_by_creator',
+      ]) {
+        await db.schema.dropIndex(index).execute();
+      }
+      await db.schema.alterTable('owners').dropColumn('last_seen_at').execute();
+      await db.schema.alterTable('owners').dropColumn('created_by').execute();
+      await db.schema.alterTable('push_subscriptions').dropColumn('created_by').execute();
+    },
+  },
 };

@@ -1,18 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { type AlertStore } from './AlertStore';
+import { BusyRetryingSqliteDialect } from './BusyRetryingSqliteDialect';
 import { type DatabaseSchema } from './DatabaseSchema';
-import { KyselyAlertStore } from './KyselyAlertStore';
 import { migrations } from './migrations';
+import { TimeoutGuardedPostgresDialect } from './TimeoutGuardedPostgresDialect';
+import { WriteProbingAlertStore } from './WriteProbingAlertStore';
 
 /** Name of the embedded database file inside `DATA_DIR`. */
 export const SQLITE_FILE_NAME = 'pairwatch.sqlite';
 
 const PG_INT8_OID = 20;
+
+/** Defaults of {@link AlertStoreLocation.statementTimeoutMs} and `connectTimeoutMs`. */
+export const DEFAULT_DATABASE_TIMEOUTS = { statementTimeoutMs: 5_000, connectTimeoutMs: 3_000 };
+/**
+ * better-sqlite3 waits for another connection's lock synchronously, blocking the event loop: at
+ * most this long per attempt (the dialect retries on timers up to the statement timeout).
+ */
+const SQLITE_BUSY_TIMEOUT_MS = 10;
+/** node-postgres' own statement timer fires this long after the server's should have. */
+const CLIENT_TIMEOUT_MARGIN_MS = 1_000;
+/** A session idle inside a transaction this long (a stuck process) is ended by the server. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
 
 /** Where the alert store lives: a PostgreSQL URL, else an SQLite file in `dataDir`. */
 export interface AlertStoreLocation {
@@ -28,6 +42,13 @@ export interface AlertStoreLocation {
    * on the next query; without a listener the pool's 'error' event would end the process.
    */
   readonly onConnectionError?: (error: Error) => void;
+  /**
+   * `DATABASE_STATEMENT_TIMEOUT_MS`: longest a statement may take (PostgreSQL), or wait for another
+   * connection's write lock (SQLite), before it fails as a 503.
+   */
+  readonly statementTimeoutMs?: number;
+  /** `DATABASE_CONNECT_TIMEOUT_MS`: longest a connect or a wait for a pooled connection (PostgreSQL). */
+  readonly connectTimeoutMs?: number;
 }
 
 function createSqlite(location: AlertStoreLocation): Kysely<DatabaseSchema> {
@@ -45,17 +66,44 @@ function createSqlite(location: AlertStoreLocation): Kysely<DatabaseSchema> {
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) });
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const lockTimeoutMs = location.statementTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs;
+  return new Kysely<DatabaseSchema>({
+    dialect: new BusyRetryingSqliteDialect({ database, lockTimeoutMs }),
+  });
 }
 
+/**
+ * A pool on `url`. `forMigrations`: one connection without statement timeouts, since a migration
+ * (an index built on a large table, a wait for another process's migration lock) may rightly
+ * take longer than any request should.
+ */
 function createPostgres(
   url: string,
+  location: AlertStoreLocation,
   onConnectionError: (error: Error) => void,
+  forMigrations = false,
 ): Kysely<DatabaseSchema> {
+  const statementTimeoutMs =
+    location.statementTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs;
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: forMigrations ? 1 : 10,
+    // A server that does not answer (frozen, partitioned) must not hang requests: a connect and a
+    // wait for a pooled connection give up after this long (pg-pool uses it for both)…
+    connectionTimeoutMillis:
+      location.connectTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.connectTimeoutMs,
+    // …the server cancels a statement after this long, and if the server itself is stuck our own
+    // timer gives up a little later (the dialect then discards that connection).
+    ...(forMigrations
+      ? {}
+      : {
+          statement_timeout: statementTimeoutMs,
+          query_timeout: statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+          idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        }),
+    // A peer that vanished without a FIN is noticed on an idle connection.
+    keepAlive: true,
     // Our bigints are millisecond timestamps (< 2^53): read them as numbers, on this pool only.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -68,7 +116,7 @@ function createPostgres(
   // A connection can also die while a query holds it (between Kysely's acquire and release): its
   // own 'error' event needs a listener too, or it would end the process.
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DatabaseSchema>({ dialect: new TimeoutGuardedPostgresDialect(pool) });
 }
 
 /**
@@ -78,15 +126,21 @@ function createPostgres(
  */
 export async function openAlertStore(location: AlertStoreLocation): Promise<AlertStore> {
   const kind = location.databaseUrl === undefined ? 'sqlite' : 'postgres';
+  const onConnectionError = location.onConnectionError ?? (() => undefined);
   const db =
     location.databaseUrl === undefined
       ? createSqlite(location)
-      : createPostgres(location.databaseUrl, location.onConnectionError ?? (() => undefined));
+      : createPostgres(location.databaseUrl, location, onConnectionError);
+  const migrationDb =
+    location.databaseUrl === undefined
+      ? db
+      : createPostgres(location.databaseUrl, location, onConnectionError, true);
   const migrator = new Migrator({
-    db,
+    db: migrationDb,
     provider: { getMigrations: async () => ({ ...migrations }) },
   });
   const { error, results } = await migrator.migrateToLatest();
+  if (migrationDb !== db) await migrationDb.destroy();
   if (error !== undefined) {
     await db.destroy();
     const failed = results?.find((result) => result.status === 'Error');
@@ -96,5 +150,5 @@ export async function openAlertStore(location: AlertStoreLocation): Promise<Aler
       { cause: error },
     );
   }
-  return new KyselyAlertStore(db, kind);
+  return new WriteProbingAlertStore(db, kind);
 }

@@ -73,8 +73,41 @@ export class TemporaryPostgresCluster {
     this.run('pg_ctl', ['-D', this.data, '-m', 'fast', '-w', 'stop']);
   }
 
+  /**
+   * Freezes the server as a hung host or a stalled VM does: SIGSTOP to the postmaster and every
+   * backend. Sockets stay open and the kernel still accepts connections, but nothing answers
+   * until {@link thaw}.
+   */
+  freeze(): void {
+    for (const pid of this.processes()) process.kill(pid, 'SIGSTOP');
+  }
+
+  /** Resumes a server {@link freeze} stopped (SIGCONT to the same processes). */
+  thaw(): void {
+    for (const pid of this.processes()) process.kill(pid, 'SIGCONT');
+  }
+
+  /** The postmaster and its children (backends and auxiliary processes). */
+  private processes(): number[] {
+    const postmaster = Number(
+      fs.readFileSync(path.join(this.data, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((pid) => pid > 0);
+    return [postmaster, ...children];
+  }
+
   /** Stops the server (if running) and removes its directory. */
   destroy(): void {
+    try {
+      this.thaw();
+    } catch {
+      // Not running.
+    }
     try {
       this.stop();
     } catch {

@@ -73,6 +73,11 @@ export class RawWsClient {
     this.ws.send(text);
   }
 
+  /** Sends raw text as one fragment of a text message; `fin` ends the message. */
+  sendFragment(text: string, fin: boolean): void {
+    this.ws.send(text, { fin });
+  }
+
   /** Sends raw bytes as one binary frame. */
   sendBinary(bytes: Buffer): void {
     this.ws.send(bytes);
