@@ -2,14 +2,15 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 // The icon set is ui-kit's dependency, not domain's: its reader resolves it from there.
 import { readAssetIconSet, svgOfModule } from '../../ui-kit/scripts/assetIconSet.cjs';
-import { ASSET_ICON_SOURCE, assetIconFile, assetName, bundledIconAssets } from './assetIcons';
+import { ASSET_ICON_DATA } from './ASSET_ICON_DATA';
+import { assetIconFile, assetName, bundledIconAssets } from './assetIcons';
 import { DEFAULT_SYMBOL_CATALOGUE, DEFAULT_SYMBOLS } from './symbols';
 
 describe('the generated asset icon lists', () => {
   const set = readAssetIconSet();
 
   it('were generated from the installed icon set (regenerate after an upgrade)', () => {
-    expect(ASSET_ICON_SOURCE).toBe(set.packages);
+    expect(ASSET_ICON_DATA.source).toBe(set.packages);
   });
 
   it('list exactly the logos of the installed package', () => {
