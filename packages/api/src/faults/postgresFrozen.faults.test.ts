@@ -1,15 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
-import { LocalPushService } from '@pairwatch/test-support';
 import { describeWithPostgres } from '../test-support/describeWithPostgres';
 import { registerPushSubscription } from '../test-support/registerPushSubscription';
-import { type ApiNode, startApiNode } from '../test-support/startApiNode';
 import { TemporaryPostgresCluster } from '../test-support/TemporaryPostgresCluster';
 import { timedFetch } from '../test-support/timedFetch';
-import { trustCertificate } from '../test-support/trustCertificate';
+import { type FaultApi, startFaultApi } from '../test-support/startFaultApi';
 
 // Fault suite (e): the PostgreSQL server under an api process freezes for 10 s — SIGSTOP to the
 // postmaster and every backend, as a hung host, a stalled VM or a storage freeze does. Nothing
@@ -33,11 +27,7 @@ const RECOVERY_BOUND_MS = 10_000;
 
 describeWithPostgres('fault: PostgreSQL frozen', () => {
   let cluster: TemporaryPostgresCluster;
-  let push: LocalPushService;
-  let untrust: () => void;
-  let dataDir: string;
-  let sim: ExchangeSimHandle;
-  let api: ApiNode;
+  let stack: FaultApi;
 
   beforeAll(async () => {
     const bin = TemporaryPostgresCluster.findBinaries();
@@ -47,36 +37,24 @@ describeWithPostgres('fault: PostgreSQL frozen', () => {
       );
     }
     cluster = await TemporaryPostgresCluster.create(bin);
-    push = await LocalPushService.start();
-    untrust = trustCertificate(push.certificatePem);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-faults-'));
-    sim = await startExchangeSim({ tickMs: 100, pingIntervalMs: 500, port: 0 });
-    api = await startApiNode({
-      sim,
-      env: { DATA_DIR: dataDir, DATABASE_URL: cluster.url, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' },
+    stack = await startFaultApi({
+      env: { DATABASE_URL: cluster.url },
       cluster: { retryMs: 200, reconnectMinMs: 20, reconnectMaxMs: 200 },
     });
   });
 
   afterAll(async () => {
     cluster?.thaw();
-    await api?.close();
-    await sim?.close();
-    untrust?.();
-    await push?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack?.close();
     cluster?.destroy();
   });
 
   it('answers 503 within the timeouts while it is frozen, and recovers', async () => {
+    const { api, push } = stack;
     const { subscriptionId } = await registerPushSubscription(api.url, push);
     const candlesUrl = `${api.url}/candles?symbol=BTCUSDT&interval=OneMinute&limit=10`;
     const alertsUrl = `${api.url}/alerts?subscriptionId=${subscriptionId}`;
-    const alertBody = (valueTarget: number) => ({
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ symbol: 'BTCUSDT', type: 'Price', valueTarget, subscriptionId }),
-    });
+    const alertBody = (valueTarget: number) => stack.alertRequest(subscriptionId, valueTarget);
     expect((await timedFetch(`${api.url}/alerts`, alertBody(1))).status).toBe(201);
 
     cluster.freeze();

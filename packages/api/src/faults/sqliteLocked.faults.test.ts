@@ -1,15 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
-import { LocalPushService } from '@pairwatch/test-support';
 import SqliteDatabase from 'better-sqlite3';
 import { registerPushSubscription } from '../test-support/registerPushSubscription';
-import { type ApiNode, startApiNode } from '../test-support/startApiNode';
-import { trustCertificate } from '../test-support/trustCertificate';
 import { SQLITE_FILE_NAME } from '../storage/openAlertStore';
 import { timedFetch } from '../test-support/timedFetch';
+import { type FaultApi, startFaultApi } from '../test-support/startFaultApi';
 
 // Fault suite (d): another connection to the api's SQLite file holds `BEGIN EXCLUSIVE` for 8 s
 // (an operator's sqlite3 shell, a backup tool, a second process started by mistake). The event
@@ -29,40 +24,20 @@ const WRITE_BOUND_MS = 6_500;
 const STATUS_BOUND_MS = 3_000;
 
 describe('fault: SQLite file locked by another connection', () => {
-  let push: LocalPushService;
-  let untrust: () => void;
-  let dataDir: string;
-  let sim: ExchangeSimHandle;
-  let api: ApiNode;
+  let stack: FaultApi;
 
   beforeAll(async () => {
-    push = await LocalPushService.start();
-    untrust = trustCertificate(push.certificatePem);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-faults-'));
-    sim = await startExchangeSim({ tickMs: 100, pingIntervalMs: 500, port: 0 });
-    api = await startApiNode({
-      sim,
-      env: { DATA_DIR: dataDir, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' },
-    });
+    stack = await startFaultApi();
   });
 
-  afterAll(async () => {
-    await api?.close();
-    await sim?.close();
-    untrust?.();
-    await push?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.close());
 
   it('keeps the event loop free, answers writes 503 and fails /status until the lock ends', async () => {
+    const { api, push, dataDir } = stack;
     const { subscriptionId } = await registerPushSubscription(api.url, push);
     const candlesUrl = `${api.url}/candles?symbol=BTCUSDT&interval=OneMinute&limit=10`;
     expect((await timedFetch(candlesUrl)).status).toBe(200);
-    const alertBody = (valueTarget: number) => ({
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ symbol: 'BTCUSDT', type: 'Price', valueTarget, subscriptionId }),
-    });
+    const alertBody = (valueTarget: number) => stack.alertRequest(subscriptionId, valueTarget);
 
     const locker = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
     locker.exec('BEGIN EXCLUSIVE');
