@@ -38,6 +38,9 @@ export const ALERTS_MESSAGES = {
   },
   // Not in the original product (issue #26): Create Alert while there is no network.
   createNeedsConnection: 'Creating an alert needs the connection. You are offline.',
+  // Not in the original product (it had ten fixed pairs): a remembered pair the market dropped.
+  pairNotTraded: (symbol: string, instead: string) =>
+    `${symbol} is not traded any more: showing ${instead}.`,
   newAlertTitle: 'New Alert',
   priceAlertOption: 'Price Alert',
   rsiAlertOption: 'RSI Alert',

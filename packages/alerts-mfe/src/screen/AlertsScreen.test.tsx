@@ -30,6 +30,15 @@ const pushApi = {
 
 let storage: MemoryStorage;
 
+/** A pair outside the ten defaults, quoted in BTC. */
+const ETHBTC = {
+  symbol: 'ETHBTC',
+  baseAsset: 'ETH',
+  quoteAsset: 'BTC',
+  priceFormat: { precision: 5, minMove: 0.00001 },
+  quantityFormat: { precision: 4, minMove: 0.0001 },
+};
+
 function setup({
   route = '/alerts',
   permission = 'granted' as NotificationPermission,
@@ -503,9 +512,22 @@ describe('AlertsScreen', () => {
 
     it('opens any pair the URL names, e.g. ?symbol=ETHBTC', async () => {
       const { market, render } = setup({ route: '/alerts?symbol=ETHBTC&interval=OneHour' });
+      market.extraPairs = [ETHBTC];
       await render();
       await waitFor(() =>
         expect(market.candleRequests.at(-1)).toEqual({ symbol: 'ETHBTC', interval: 'OneHour' }),
+      );
+      expect(screen.queryByText(/is not traded any more/)).toBeNull();
+    });
+
+    it('moves off a pair the market no longer trades, to BTCUSDT, and says so', async () => {
+      const { market, render } = setup({ route: '/alerts?symbol=LUNAUSDT&interval=OneHour' });
+      await render();
+      expect(
+        await screen.findByText('LUNAUSDT is not traded any more: showing BTCUSDT.'),
+      ).toBeInTheDocument();
+      await waitFor(() =>
+        expect(market.candleRequests.at(-1)).toEqual({ symbol: 'BTCUSDT', interval: 'OneHour' }),
       );
     });
 

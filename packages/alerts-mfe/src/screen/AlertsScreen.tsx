@@ -24,6 +24,7 @@ import {
   writeReachableChannelHint,
 } from '../channels/reachableChannelHint';
 import { WhereAlertsGoCard } from '../channels/WhereAlertsGoCard';
+import { useListedSymbol } from '../hooks/useListedSymbol';
 import { useSymbolCatalogue } from '../hooks/useSymbolCatalogue';
 import { useSymbolInfo } from '../hooks/useSymbolInfo';
 import { applyUrlSelection, useUrlSelection } from '../hooks/useUrlSelection';
@@ -106,6 +107,7 @@ export function AlertsScreen({ services, storage }: AlertsScreenProps) {
   useUrlSelection(store);
   useSymbolInfo(store, market, state.symbol);
   const catalogue = useSymbolCatalogue(market);
+  useListedSymbol(store, state.symbol, catalogue);
   const reload = useAlertsList(store, alerts, ownerId);
   useAlertTriggers(store, market, ownerId);
   const deliveries = useMemo(
