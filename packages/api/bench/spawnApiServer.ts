@@ -18,15 +18,21 @@ async function freePort(): Promise<number> {
 
 /**
  * Spawns the api with `env` (PATH, HOST and PORT added) and waits up to 30 s for `/status` to
- * answer 200.
+ * answer 200. With `options.cpus` (a `taskset` CPU list such as `"0"`), the api runs pinned to
+ * those cores: `taskset` execs node in place, so the child's pid is the api's. `options.nodeArgs`
+ * go to node before the script (`--cpu-prof`, which NODE_OPTIONS refuses).
  *
  * @throws Error when the process exits first or the deadline passes.
  */
 export async function spawnApiServer(
   env: Record<string, string>,
+  options: { readonly cpus?: string; readonly nodeArgs?: readonly string[] } = {},
 ): Promise<{ readonly url: string; readonly child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(PACKAGE_DIR, 'dist', 'server.js')], {
+  const { cpus, nodeArgs = [] } = options;
+  const server = [process.execPath, ...nodeArgs, path.join(PACKAGE_DIR, 'dist', 'server.js')];
+  const [command, ...args] = cpus === undefined ? server : ['taskset', '-c', cpus, ...server];
+  const child = spawn(command!, args, {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

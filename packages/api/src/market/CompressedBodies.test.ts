@@ -35,6 +35,42 @@ describe('CompressedBodies', () => {
   });
 });
 
+describe('CompressedBodies.bodyOfParts', () => {
+  const parts = (n: number) => Array.from({ length: 200 }, (_, i) => ({ i, n }));
+
+  it('serializes only when the parts are not the very same objects as last time', async () => {
+    const bodies = new CompressedBodies();
+    const first = parts(1);
+    let serialized = 0;
+    const serialize = (values: readonly object[]) => () => {
+      serialized += 1;
+      return JSON.stringify(values);
+    };
+    const a = await bodies.bodyOfParts('a', first, serialize(first), 'br');
+    // A new array of the same objects (a new slice of the candle cache) is the same answer.
+    expect(await bodies.bodyOfParts('a', [...first], serialize(first), 'br')).toBe(a);
+    expect(serialized).toBe(1);
+    // One object replaced (the forming candle updated): serialized and compressed again.
+    const next = [...first.slice(0, -1), { i: 199, n: 2 }];
+    const b = await bodies.bodyOfParts('a', next, serialize(next), 'br');
+    expect(serialized).toBe(2);
+    expect(JSON.parse(brotliDecompressSync(b).toString())).toEqual(next);
+    // Equal-looking but different objects are not trusted to be the same.
+    await bodies.bodyOfParts('a', parts(2), serialize(parts(2)), 'br');
+    expect(serialized).toBe(3);
+  });
+
+  it('counts the parts array in the byte budget', async () => {
+    const bodies = new CompressedBodies();
+    const values = parts(1);
+    await bodies.bodyOfParts('a', values, () => JSON.stringify(values), 'gzip');
+    const withParts = bodies.bytes;
+    const plain = new CompressedBodies();
+    await plain.body('a', JSON.stringify(values), 'gzip');
+    expect(withParts - plain.bytes).toBe(values.length * 8);
+  });
+});
+
 describe('CompressedBodies within a byte budget', () => {
   it('forgets the least recently used answers once their bytes pass the budget, never the one asked for', async () => {
     const size = json(1).length;

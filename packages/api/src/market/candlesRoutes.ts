@@ -145,9 +145,13 @@ export const candlesRoutes: FastifyPluginAsync<CandlesRoutesOptions> = async (ap
       if (encoding === undefined) return candles;
       // Compressed here, from the last answer to the same query when it has not changed, rather
       // than by @fastify/compress for every request (it leaves an encoded answer alone).
-      const json = reply.serialize(candles) as string;
       const key = `${query.symbol}|${query.interval}|${query.limit}|${query.endTime ?? ''}|${query.startTime ?? ''}`;
-      const body = await compressed.body(key, json, encoding);
+      const body = await compressed.bodyOfParts(
+        key,
+        candles,
+        () => reply.serialize(candles) as string,
+        encoding,
+      );
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-encoding', encoding)

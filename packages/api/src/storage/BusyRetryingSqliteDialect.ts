@@ -24,6 +24,11 @@ export interface BusyRetryingSqliteDialectOptions {
 /** The first pause between attempts on a taken lock, doubled up to {@link MAX_RETRY_DELAY_MS}. */
 const FIRST_RETRY_DELAY_MS = 5;
 const MAX_RETRY_DELAY_MS = 100;
+/**
+ * Prepared statements kept per SQL text. Kysely compiles the same few shapes again and again, and
+ * preparing one costs as much as running it (`pnpm bench:load` profile): a few hundred cover them.
+ */
+const MAX_CACHED_STATEMENTS = 256;
 
 /** better-sqlite3's codes for a lock another connection holds (SQLITE_BUSY_*, SQLITE_LOCKED_*). */
 function isBusy(error: unknown): boolean {
@@ -59,8 +64,25 @@ class TransactionLock {
  */
 class BusyRetryingSqliteDriver implements Driver {
   private readonly lock = new TransactionLock();
+  /** Least recently used first (a Map keeps insertion order; a hit is re-inserted). */
+  private readonly statements = new Map<string, SqliteDatabase.Statement>();
 
   constructor(private readonly options: BusyRetryingSqliteDialectOptions) {}
+
+  /** The statement for `sql`, prepared once and reused (SQLite re-prepares it after a schema change). */
+  private prepare(sql: string): SqliteDatabase.Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.options.database.prepare(sql);
+      if (this.statements.size >= MAX_CACHED_STATEMENTS) {
+        this.statements.delete(this.statements.keys().next().value!);
+      }
+    } else {
+      this.statements.delete(sql);
+    }
+    this.statements.set(sql, statement);
+    return statement;
+  }
 
   async init(): Promise<void> {}
 
@@ -78,7 +100,7 @@ class BusyRetryingSqliteDriver implements Driver {
     await this.retryWhileBusy(async () => {
       await this.lock.acquire();
       try {
-        this.options.database.prepare('BEGIN IMMEDIATE').run();
+        this.prepare('BEGIN IMMEDIATE').run();
       } catch (error: unknown) {
         // Released while waiting, so that lone reads run in between attempts.
         this.lock.release();
@@ -95,7 +117,7 @@ class BusyRetryingSqliteDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     try {
-      if (this.options.database.inTransaction) this.options.database.prepare('ROLLBACK').run();
+      if (this.options.database.inTransaction) this.prepare('ROLLBACK').run();
     } finally {
       this.endTransaction(connection as BusyRetryingSqliteConnection);
     }
@@ -129,7 +151,7 @@ class BusyRetryingSqliteDriver implements Driver {
         this.lock.release();
       }
     };
-    if (this.options.database.prepare(query.sql).reader) return lone();
+    if (this.prepare(query.sql).reader) return lone();
     return this.retryWhileBusy(lone);
   }
 
@@ -147,7 +169,7 @@ class BusyRetryingSqliteDriver implements Driver {
     inTransaction: boolean,
   ): QueryResult<unknown> {
     try {
-      const statement = this.options.database.prepare(query.sql);
+      const statement = this.prepare(query.sql);
       if (statement.reader) return { rows: statement.all(query.parameters) };
       const { changes, lastInsertRowid } = statement.run(query.parameters);
       return {
@@ -213,8 +235,8 @@ class BusyRetryingSqliteDriver implements Driver {
       await new Promise((resolve) => setTimeout(resolve, delay));
       await this.lock.acquire();
       try {
-        this.options.database.prepare('BEGIN IMMEDIATE').run();
-        this.options.database.prepare('ROLLBACK').run();
+        this.prepare('BEGIN IMMEDIATE').run();
+        this.prepare('ROLLBACK').run();
         return;
       } catch (error: unknown) {
         // Anything but a taken lock: the writers try again and meet that error themselves.
