@@ -17,16 +17,24 @@ const CANDLE_CLIENTS = 1_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-const latencies: Record<string, number[]> = { alertCreate: [], candles: [] };
+const latencies: Record<string, number[]> = { alertCreate: [], alertDelete: [], candles: [] };
 const errors: Record<string, number> = {};
-const sent: Record<string, number> = { alertCreate: 0, candles: 0 };
+const sent: Record<string, number> = { alertCreate: 0, alertDelete: 0, candles: 0 };
 let inFlight = 0;
 
+/**
+ * Alerts a browser keeps: beyond these, each creation is followed by deleting its oldest, so the
+ * run reaches a steady state (a constant number of armed alerts, under MAX_ACTIVE_ALERTS) instead
+ * of memory that grows with every alert ever created.
+ */
+const ALERTS_KEPT = 50;
+
 function request(
-  kind: 'alertCreate' | 'candles',
+  kind: 'alertCreate' | 'alertDelete' | 'candles',
   url: URL,
   options: { method: string; headers: Record<string, string>; body?: string },
   expected: number,
+  onBody?: (body: string) => void,
 ): void {
   sent[kind] = (sent[kind] ?? 0) + 1;
   inFlight += 1;
@@ -40,10 +48,14 @@ function request(
     url,
     { method: options.method, headers: options.headers, agent },
     (response) => {
-      response.resume();
-      response.on('end', () =>
-        done(response.statusCode === expected ? undefined : `HTTP ${response.statusCode}`),
-      );
+      const chunks: Buffer[] = [];
+      if (onBody === undefined) response.resume();
+      else response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const ok = response.statusCode === expected;
+        done(ok ? undefined : `HTTP ${response.statusCode}`);
+        if (ok) onBody?.(Buffer.concat(chunks).toString());
+      });
       response.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'error'));
     },
   );
@@ -59,6 +71,21 @@ function run(command: Extract<LoadWorkerCommand, { kind: 'httpLoad' }>): void {
   let candles = 0;
   let next = 0;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+  /** Per subscription, the ids of its alerts, oldest first. */
+  const kept = new Map<string, string[]>();
+  const keep = (subscription: { id: string; address: string }, base: string, body: string) => {
+    const ids = kept.get(subscription.id) ?? [];
+    kept.set(subscription.id, ids);
+    ids.push((JSON.parse(body) as { id: string }).id);
+    if (ids.length <= ALERTS_KEPT) return;
+    const oldest = ids.shift()!;
+    request(
+      'alertDelete',
+      new URL(`/alerts/${oldest}?subscriptionId=${subscription.id}`, base),
+      { method: 'DELETE', headers: { 'x-forwarded-for': subscription.address } },
+      204,
+    );
+  };
   const timer = setInterval(() => {
     const elapsed = Math.min(command.seconds, (performance.now() - started) / 1000);
     while (alerts < Math.floor(elapsed * command.alertsPerSecond)) {
@@ -82,6 +109,7 @@ function run(command: Extract<LoadWorkerCommand, { kind: 'httpLoad' }>): void {
           }),
         },
         201,
+        (body) => keep(subscription, base, body),
       );
       alerts += 1;
     }
@@ -114,6 +142,7 @@ function run(command: Extract<LoadWorkerCommand, { kind: 'httpLoad' }>): void {
           kind: 'httpResult',
           latency: {
             alertCreate: summarizeLatencies(latencies.alertCreate!),
+            alertDelete: summarizeLatencies(latencies.alertDelete!),
             candles: summarizeLatencies(latencies.candles!),
           },
           errors,

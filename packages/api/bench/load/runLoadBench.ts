@@ -1,6 +1,7 @@
 // `pnpm bench:load`: the api under load, first one process on SQLite, then two on PostgreSQL.
 // 5,000 hub connections (SignalR JSON protocol over WebSocket, spread over every symbol and
-// interval), 50 alert creations/s and 500 GET /candles/s (from 1,000 client addresses) for
+// interval), 50 alert creations/s (each browser keeps its latest 50: the older are deleted) and
+// 500 GET /candles/s (from 1,000 client addresses) for
 // LOAD_SECONDS (default 60), against the real server (`dist/server.js`) fed by the simulated
 // exchange. Prints errors per kind, p50/p99 latency per kind, the hub's update lag (simulator
 // event → hub client, see hubClientsWorker.ts) and the api processes' RSS with its trend after
@@ -236,9 +237,10 @@ async function phase(title: string, processes: number, databaseUrl: string | und
     const hubResult = await hubResultComing;
 
     console.log(
-      `  sent: ${httpResult.sent.alertCreate} alert creations, ${httpResult.sent.candles} GET /candles (limit ${CANDLES_LIMIT}) in ${SECONDS} s`,
+      `  sent: ${httpResult.sent.alertCreate} alert creations, ${httpResult.sent.alertDelete} deletions (each browser keeps its latest 50), ${httpResult.sent.candles} GET /candles (limit ${CANDLES_LIMIT}) in ${SECONDS} s`,
     );
     console.log(line('alert create', httpResult.latency.alertCreate!));
+    console.log(line('alert delete', httpResult.latency.alertDelete!));
     console.log(line('GET /candles', httpResult.latency.candles!));
     console.log(line('update lag (from E)', hubResult.lag));
     console.log(line('update lag (api share)', hubResult.apiLag));

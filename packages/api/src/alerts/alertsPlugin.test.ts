@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { type Alert, type UnixMillis } from '@pairwatch/domain';
 import { fastifySignalR, Hub } from '@pairwatch/signalr-server';
 import pino from 'pino';
@@ -264,6 +264,23 @@ describe('the alerts plugin: alerts', () => {
 
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'SUBSCRIPTION_NOT_FOUND' });
+  });
+
+  it('creates an alert without asking whether an owner with channels exists', async () => {
+    await build();
+    const { subscriptionId } = await subscribe();
+    const ownerExists = jest.spyOn(alerts.store, 'ownerExists');
+
+    const response = await createAlert({
+      symbol: 'BTCUSDT',
+      type: 'Price',
+      valueTarget: 65_000,
+      subscriptionId,
+    });
+
+    expect(response.statusCode).toBe(201);
+    // Its channels answered that already: one database round trip fewer per alert.
+    expect(ownerExists).not.toHaveBeenCalled();
   });
 
   it('refuses more than MAX_ACTIVE_ALERTS active alerts per subscription', async () => {

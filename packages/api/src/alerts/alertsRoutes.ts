@@ -213,13 +213,15 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
           : undefined;
 
       const ownerId = wellFormedId(rawOwner);
-      if (ownerId === undefined || !(await store.ownerExists(ownerId))) {
+      // The channels first: an owner has some as a rule, so whether it exists at all is asked only
+      // when it has none (one database round trip fewer for every alert created).
+      const owned = ownerId === undefined ? [] : await store.listChannels(ownerId);
+      if (ownerId === undefined || (owned.length === 0 && !(await store.ownerExists(ownerId)))) {
         throw new ApiProblem(
           'SUBSCRIPTION_NOT_FOUND',
           'This owner (or browser push subscription) is not registered. Turn push notifications off and on again, or add a webhook.',
         );
       }
-      const owned = await store.listChannels(ownerId);
       if (owned.length === 0) {
         throw new ApiProblem(
           'INVALID_ALERT',
