@@ -30,5 +30,22 @@ export function canonicalEndpoint(endpoint: string): URL {
   url.hash = '';
   // Setting the empty query again drops a bare "?", which the serialisation would keep.
   if (url.search === '') url.search = '';
+  url.pathname = normalizePercentEncoding(url.pathname);
+  if (url.search !== '') url.search = normalizePercentEncoding(url.search);
   return url;
+}
+
+/** RFC 3986's unreserved characters: the same character whether percent-encoded or not. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * RFC 3986 §6.2.2's normalisation of percent-encoding, which the URL parser leaves alone: `%2f`
+ * and `%2F` are the same octet (hex digits upper-cased), and an encoded unreserved character is
+ * the character (`%41` is `A`). Other octets stay encoded: `%2F` is not a path separator.
+ */
+function normalizePercentEncoding(text: string): string {
+  return text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => {
+    const character = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(character) ? character : `%${hex.toUpperCase()}`;
+  });
 }
