@@ -2,13 +2,12 @@
 // web-push library, HTTPS keep-alive) against the local push service, which verifies and decrypts
 // every message. The push service runs in a child process, as a real one would be elsewhere.
 // Baseline in the same run: the same path one message at a time (concurrency 1).
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { type UnixMillis } from '@pairwatch/domain';
-import { LocalPushService, type LocalPushSubscription } from '@pairwatch/test-support';
+import { type LocalPushSubscription } from '@pairwatch/test-support';
 import webpush from 'web-push';
 import { DeliverySender } from '../src/delivery/DeliverySender';
 import { createPushChannel } from '../src/push/PushChannel';
@@ -17,64 +16,12 @@ import { WebPushTransport } from '../src/push/WebPushTransport';
 import { type AlertStore } from '../src/storage/AlertStore';
 import { openAlertStore } from '../src/storage/openAlertStore';
 import { alertRecord } from '../src/test-support/alertRecord';
+import { type PushServiceProcess, startPushServiceProcess } from './pushServiceProcess';
 
 const MESSAGES = Number(process.env.BENCH_PUSHES ?? 5000);
 const BASELINE_MESSAGES = Math.max(100, Math.round(MESSAGES / 10));
 const SUBSCRIPTIONS = 200;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-interface ServiceHandle {
-  readonly origin: string;
-  readonly certificatePem: string;
-  subscribe(count: number, applicationServerKey: string): Promise<LocalPushSubscription[]>;
-  received(): Promise<number>;
-  close(): void;
-}
-
-/** Runs the push service in a child process (this file again, with a flag) and talks over IPC. */
-async function startServiceProcess(): Promise<ServiceHandle> {
-  const child = fork(__filename, ['--push-service'], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const pending = new Map<number, (value: unknown) => void>();
-  let nextId = 0;
-  const ask = (message: object): Promise<unknown> =>
-    new Promise((resolve) => {
-      nextId += 1;
-      pending.set(nextId, resolve);
-      child.send({ ...message, id: nextId });
-    });
-  child.on('message', (message: { id: number; result: unknown }) => {
-    pending.get(message.id)?.(message.result);
-    pending.delete(message.id);
-  });
-  const hello = (await ask({ kind: 'hello' })) as { origin: string; certificatePem: string };
-  return {
-    ...hello,
-    subscribe: async (count, key) =>
-      (await ask({ kind: 'subscribe', count, key })) as LocalPushSubscription[],
-    received: async () => (await ask({ kind: 'received' })) as number,
-    close: () => child.disconnect(),
-  };
-}
-
-async function serveInChild(): Promise<void> {
-  const service = await LocalPushService.start();
-  process.on('message', (message: { id: number; kind: string; count?: number; key?: string }) => {
-    let result: unknown;
-    if (message.kind === 'hello')
-      result = { origin: service.origin, certificatePem: service.certificatePem };
-    else if (message.kind === 'subscribe') {
-      result = Array.from({ length: message.count ?? 0 }, () =>
-        service.createSubscription({ applicationServerKey: message.key }),
-      );
-    } else if (message.kind === 'received') result = service.received.length;
-    process.send?.({ id: message.id, result });
-  });
-  process.on('disconnect', () => {
-    void service.close().then(() => process.exit(0));
-  });
-}
 
 async function fillOutbox(
   store: AlertStore,
@@ -123,7 +70,7 @@ async function measure(
   label: string,
   count: number,
   concurrency: number,
-  service: ServiceHandle,
+  service: PushServiceProcess,
   vapid: { publicKey: string; privateKey: string; subject: string },
   dir: string,
 ): Promise<number> {
@@ -168,7 +115,7 @@ async function main(): Promise<void> {
     `push throughput bench: ${MESSAGES} messages to ${SUBSCRIPTIONS} subscriptions (local push service verifies VAPID and decrypts each)`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-push-bench-'));
-  const service = await startServiceProcess();
+  const service = await startPushServiceProcess();
   // Trust the push service's certificate as NODE_EXTRA_CA_CERTS does for the api process. Only
   // that certificate: a `ca` option holding all root certificates makes the agent serialize them
   // into its socket-pool key on every request and parse them for every new TLS context — a cost
@@ -194,11 +141,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--push-service')) {
-  void serveInChild();
-} else {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
-}
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

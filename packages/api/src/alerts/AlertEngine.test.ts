@@ -336,6 +336,63 @@ describe('AlertEngine with price alerts', () => {
     expect(await store.countPendingDeliveries()).toBe(1);
   });
 
+  it('records an update that fires many alerts in growing batches, and lets the sender in between', async () => {
+    for (let i = 0; i < 1000; i += 1)
+      await createAlert({ valueOnCreation: 60_000, valueTarget: 60_100 + i });
+    // The store as the engine sees it, noting each batch and what ran on the event loop meanwhile.
+    const events: string[] = [];
+    const batches: number[] = [];
+    const plain = store;
+    store = new Proxy(plain, {
+      get: (target, property) =>
+        property === 'triggerAlerts'
+          ? (requests: Parameters<AlertStore['triggerAlerts']>[0]) => {
+              batches.push(requests.length);
+              events.push(`batch ${requests.length}`);
+              return target.triggerAlerts(requests);
+            }
+          : (Reflect.get(target, property) as unknown),
+    });
+    const instance = new AlertEngine({
+      store,
+      marketData: market,
+      logger: silent,
+      channels: testDeliveryChannels,
+      // As the sender's wake does: the next turn of the event loop, once a batch is recorded.
+      onTriggered: (alert) => {
+        triggered.push(alert);
+        if (triggered.length === batches.reduce((sum, size) => sum + size, 0))
+          setImmediate(() => events.push(`sender ran after ${triggered.length}`));
+      },
+      now: () => (T + 30) * 1000,
+    });
+    engines.push(instance);
+    await instance.start();
+    store = plain;
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 62_000, 60_000, 61_900));
+    await settle();
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(triggered).toHaveLength(1000);
+    // The first pushes wait for 32 firings, not 1,000; no transaction holds more than 500.
+    expect(batches).toEqual([32, 64, 128, 256, 500, 20]);
+    expect(events).toEqual([
+      'batch 32',
+      'sender ran after 32',
+      'batch 64',
+      'sender ran after 96',
+      'batch 128',
+      'sender ran after 224',
+      'batch 256',
+      'sender ran after 480',
+      'batch 500',
+      'sender ran after 980',
+      'batch 20',
+      'sender ran after 1000',
+    ]);
+  });
+
   it('replays the candles it missed while stopped, so a crossing during the outage fires after restart', async () => {
     const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
     const before = engine();

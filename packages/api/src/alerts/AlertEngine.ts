@@ -10,7 +10,7 @@ import {
   type UnixMillis,
   type UnixSeconds,
 } from '@pairwatch/domain';
-import { type MarketData } from '../market/MarketData';
+import { type MarketData, type MarketDataStatus } from '../market/MarketData';
 import { describeFiring } from '../push/alertPushMessage';
 import { type DeliveryChannels } from '../delivery/DeliverySender';
 import { renderFiring } from '../delivery/renderFiring';
@@ -48,11 +48,18 @@ export interface AlertEngineOptions {
   readonly now?: () => number;
 }
 
-/** A firing judged, waiting to be recorded. */
+/**
+ * A firing judged, waiting to be recorded: what its messages need, read when it was judged; they
+ * are put in words when its batch is recorded, so that an update firing thousands of alerts is
+ * judged whole at the cost of the decision alone.
+ */
 interface QueuedFiring {
   readonly record: AlertRecord;
   readonly ends: boolean;
-  readonly request: TriggerRequest;
+  readonly hit: EvaluatorHit;
+  /** The stream's candle when it fired (its bar, for webhooks' `{{open}}`…`{{volume}}`). */
+  readonly candle: Candle | undefined;
+  readonly source: MarketDataStatus['source'];
 }
 
 /**
@@ -60,6 +67,12 @@ interface QueuedFiring {
  * together (one commit instead of one each), and no transaction holds the database for long.
  */
 const FIRINGS_PER_BATCH = 500;
+/**
+ * The first batch after the queue was empty is this small, and each next one twice the last (up
+ * to {@link FIRINGS_PER_BATCH}): the first pushes of an update that fires thousands go out while
+ * the rest are still being recorded (issue #27: tick → push under 100 ms with 10,000 crossed).
+ */
+const FIRST_BATCH = 32;
 
 /** 1-minute candles per replay request (the market port's maximum). */
 const REPLAY_PAGE = 1000;
@@ -448,17 +461,30 @@ export class AlertEngine {
   }
 
   /**
-   * Queues one firing with its deliveries, rendered for each kind of channel; recorded as one
-   * update conditional on the alert's trigger count, with the outbox inserts (a firing is recorded
-   * once however many engines see the candle). `onTriggered` hears of the ones this engine
-   * recorded; the sender delivers them.
+   * Queues one firing with its deliveries, rendered for each kind of channel when its batch is
+   * recorded; recorded as one update conditional on the alert's trigger count, with the outbox
+   * inserts (a firing is recorded once however many engines see the candle). `onTriggered` hears
+   * of the ones this engine recorded; the sender delivers them.
    */
   private fire(state: StreamState, hit: EvaluatorHit): void {
     const record = hit.alert.record;
-    // The source that produced this price, read when the firing is queued (not at boot).
-    const { source } = this.options.marketData.status();
-    const pair = this.options.pairOf?.(record.symbol);
-    const candle = state.candle;
+    const ends = record.frequency === 'OnlyOnce';
+    if (ends) this.streamOf.delete(record.id);
+    this.queuedFirings.push({
+      record,
+      ends,
+      hit,
+      candle: state.candle,
+      // The source that produced this price, read when the firing is queued (not at boot).
+      source: this.options.marketData.status().source,
+    });
+    this.firing.set(record.id, (this.firing.get(record.id) ?? 0) + 1);
+    this.recordSoon();
+    if (ends) this.releaseIfUnwatched(state.symbol, state.interval);
+  }
+
+  /** The store's request for a queued firing: its deliveries rendered for each kind of channel. */
+  private triggerRequest({ record, ends, hit, candle, source }: QueuedFiring): TriggerRequest {
     const render = renderFiring(this.options.channels, {
       firedAt: hit.at as UnixMillis,
       value: hit.value,
@@ -474,34 +500,28 @@ export class AlertEngine {
               volume: candle.volume ?? 0,
             },
       simulated: source === 'simulator',
-      text: describeFiring(record, hit, source, pair),
+      text: describeFiring(record, hit, source, this.options.pairOf?.(record.symbol)),
     });
-    const ends = record.frequency === 'OnlyOnce';
-    if (ends) this.streamOf.delete(record.id);
-    this.queuedFirings.push({
-      record,
-      ends,
-      request: {
-        firing: {
-          alertId: record.id,
-          expectedCount: hit.countBefore,
-          firedAt: hit.at as UnixMillis,
-          value: hit.value,
-          period: hit.period,
-          ends,
-        },
-        render,
+    return {
+      firing: {
+        alertId: record.id,
+        expectedCount: hit.countBefore,
+        firedAt: hit.at as UnixMillis,
+        value: hit.value,
+        period: hit.period,
+        ends,
       },
-    });
-    this.firing.set(record.id, (this.firing.get(record.id) ?? 0) + 1);
-    this.recordSoon();
-    if (ends) this.releaseIfUnwatched(state.symbol, state.interval);
+      render,
+    };
   }
 
   /**
    * Records the queued firings once the update that fired them has been judged whole: in batches
-   * of {@link FIRINGS_PER_BATCH}, one transaction each, one batch at a time (so a repeating
-   * alert's next firing, judged from the count the previous one writes, never overtakes it).
+   * growing from {@link FIRST_BATCH} to {@link FIRINGS_PER_BATCH}, one transaction each, one batch
+   * at a time (so a repeating alert's next firing, judged from the count the previous one writes,
+   * never overtakes it). Between batches the event loop runs: SQLite answers synchronously, so
+   * without that pause the sender could neither claim nor send anything (nor could a push service's
+   * answer be read) until the last of thousands of firings was recorded.
    */
   private recordSoon(): void {
     if (this.recording) return;
@@ -516,11 +536,15 @@ export class AlertEngine {
   }
 
   private async recordQueued(): Promise<void> {
+    let size = FIRST_BATCH;
     while (this.queuedFirings.length > 0) {
-      const batch = this.queuedFirings.splice(0, FIRINGS_PER_BATCH);
+      const batch = this.queuedFirings.splice(0, size);
+      size = Math.min(size * 2, FIRINGS_PER_BATCH);
       let results: (AlertRecord | undefined)[];
       try {
-        results = await this.options.store.triggerAlerts(batch.map((queued) => queued.request));
+        results = await this.options.store.triggerAlerts(
+          batch.map((queued) => this.triggerRequest(queued)),
+        );
       } catch (error: unknown) {
         this.options.logger.error(
           { err: error, alerts: batch.length },
@@ -547,6 +571,7 @@ export class AlertEngine {
         // Judge it again from the table's copy.
         if (!ends) this.reload(record.id);
       });
+      if (this.queuedFirings.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

@@ -5,10 +5,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { type UnixMillis, type UnixSeconds } from '@pairwatch/domain';
 import type BetterSqlite3 from 'better-sqlite3';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { type AlertRecord, type AlertStore, type RenderDeliveries } from './AlertStore';
 import { renderMessage } from '../test-support/renderMessage';
 import { alertRecord } from '../test-support/alertRecord';
+import { BusyRetryingSqliteDialect } from './BusyRetryingSqliteDialect';
+import { type DatabaseSchema } from './DatabaseSchema';
+import { KyselyAlertStore } from './KyselyAlertStore';
+import { migrations } from './migrations';
 import { openAlertStore } from './openAlertStore';
 
 const T0 = 1_700_000_000_000 as UnixMillis;
@@ -200,6 +207,53 @@ function describeAlertStore(
     });
     expect(await store.countPendingDeliveries()).toBe(1);
     expect(await store.listActiveAlerts()).toEqual([]);
+  });
+
+  it('records a batch of firings in order, each conditional on its own alert and count', async () => {
+    await store.saveSubscription(keys(1), 'sub-1', T0);
+    await store.saveSubscription(keys(2), 'sub-2', T0);
+    const repeating = { frequency: 'OncePerMinute' as const };
+    await store.createAlert(alert('r1', 'sub-1', repeating), 10);
+    await store.createAlert(alert('r2', 'sub-2', repeating), 10);
+    await store.createAlert(alert('o1', 'sub-1'), 10);
+    const firing = (alertId: string, expectedCount: number, ends = false) => ({
+      firing: {
+        alertId,
+        expectedCount,
+        firedAt: (T0 + 5) as UnixMillis,
+        value: 65_010,
+        period: undefined,
+        ends,
+      },
+      render: message(`m-${alertId}-${expectedCount}`),
+    });
+
+    const results = await store.triggerAlerts([
+      firing('r1', 0),
+      firing('r2', 0),
+      firing('o1', 0, true),
+      firing('r1', 1), // its second firing: judged from the count the first one wrote
+      firing('r2', 5), // a count the alert does not have
+      firing('o1', 1, true), // no longer active
+      firing('gone', 0),
+    ]);
+
+    expect(results.map((result) => result?.triggerCount)).toEqual([
+      1,
+      1,
+      1,
+      2,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(results[2]?.status).toBe('Triggered');
+    expect(await store.countPendingDeliveries()).toBe(4);
+    expect((await store.listFirings(['r1', 'r2', 'o1'], 10)).get('r1')).toHaveLength(2);
+    expect((await store.listDeliveries('r1', 'sub-1'))?.map((d) => d.id).sort()).toEqual([
+      'm-r1-0',
+      'm-r1-1',
+    ]);
   });
 
   it('lists active alerts only', async () => {
@@ -426,6 +480,62 @@ describe('the SQLite alert store', () => {
       expect([file, fs.statSync(path.join(dir, file)).mode & 0o777]).toEqual([file, 0o600]);
     }
     await reopened.close();
+  });
+
+  it('records the firings of one update in one conditional update that looks their ids up', async () => {
+    // Logs every statement; the planner is asked how it runs the update.
+    const database = new SqliteDatabase(':memory:');
+    const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+    const db = new Kysely<DatabaseSchema>({
+      dialect: new BusyRetryingSqliteDialect({ database, lockTimeoutMs: 1_000 }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query);
+      },
+    });
+    await new Migrator({
+      db,
+      provider: { getMigrations: async () => ({ ...migrations }) },
+    }).migrateToLatest();
+    const logged = new KyselyAlertStore(db, 'sqlite');
+    try {
+      for (let owner = 0; owner < 10; owner += 1) {
+        await logged.saveSubscription(keys(owner), `sub-${owner}`, T0);
+        for (let i = 0; i < 20; i += 1)
+          await logged.createAlert(alert(`a${owner}-${i}`, `sub-${owner}`), 100);
+      }
+      statements.length = 0;
+
+      const results = await logged.triggerAlerts(
+        Array.from({ length: 100 }, (_, i) => ({
+          firing: {
+            alertId: `a${i % 10}-${Math.floor(i / 10)}`,
+            expectedCount: 0,
+            firedAt: (T0 + 5) as UnixMillis,
+            value: 65_010,
+            period: undefined,
+            ends: true,
+          },
+          render: message(`m${i}`),
+        })),
+      );
+
+      expect(results.filter((result) => result?.status === 'Triggered')).toHaveLength(100);
+      const updates = statements.filter(({ sql }) => /^update "alerts"/.test(sql));
+      const channelReads = statements.filter(({ sql }) =>
+        /^select .* from "(push_subscriptions|channels)"/.test(sql),
+      );
+      expect(updates).toHaveLength(1);
+      expect(channelReads).toHaveLength(2);
+      const plan = database
+        .prepare(`EXPLAIN QUERY PLAN ${updates[0]!.sql}`)
+        .all(...(updates[0]!.parameters as unknown[])) as { detail: string }[];
+      // By the ids (the primary key), not by walking every active alert of `alerts_by_status`.
+      expect(plan.map((step) => step.detail)).toEqual([
+        expect.stringMatching(/^SEARCH alerts USING INDEX sqlite_autoindex_alerts_1 \(id=\?\)/),
+      ]);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('opens an existing database file again without migrating twice', async () => {

@@ -9,7 +9,7 @@ import {
   type UnixMillis,
   type UnixSeconds,
 } from '@pairwatch/domain';
-import { type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { type ChannelKind, type ChannelRecord } from '../delivery/DeliveryChannel';
 import {
   type AlertFiringRecord,
@@ -96,6 +96,13 @@ function canDeliver(channel: ChannelRecord): boolean {
   }
 }
 
+/**
+ * An alert's status as no index answers it: next to an `id IN (…)` list, SQLite's planner (which
+ * has no statistics) would otherwise walk `alerts_by_status` — every active alert — instead of
+ * looking up the listed ids.
+ */
+const UNINDEXED_STATUS = sql<string>`status || ''`;
+
 /** Ids per `IN (…)` list. */
 const ID_CHUNK = 500;
 /** Rows per multi-row insert (at most 10 columns each: well under SQLite's parameter limit). */
@@ -130,7 +137,8 @@ function toAlertRecord(row: AlertRow): AlertRecord {
   };
 }
 
-function toAlertRow(alert: AlertRecord): Insertable<AlertsTable> {
+/** The row of an alert (the store inserts one at a time; benches fill tables in bulk with it). */
+export function toAlertRow(alert: AlertRecord): Insertable<AlertsTable> {
   return {
     id: alert.id,
     owner_id: alert.ownerId,
@@ -700,37 +708,26 @@ export class KyselyAlertStore implements AlertStore {
   async triggerAlerts(requests: readonly TriggerRequest[]): Promise<(AlertRecord | undefined)[]> {
     if (requests.length === 0) return [];
     return this.db.transaction().execute(async (trx) => {
-      const results: (AlertRecord | undefined)[] = [];
+      const results = await this.recordFirings(trx, requests);
       const firings: Insertable<AlertFiringsTable>[] = [];
       const deliveries: Insertable<DeliveriesTable>[] = [];
-      // An owner's channels, read once per batch (many alerts of one owner fire together).
-      const channelsByOwner = new Map<string, ChannelRecord[]>();
-      for (const { firing, render } of requests) {
-        const row = await trx
-          .updateTable('alerts')
-          .set((eb) => ({
-            status: firing.ends ? 'Triggered' : 'Active',
-            triggered_at: firing.firedAt,
-            triggered_value: firing.value,
-            trigger_count: eb('trigger_count', '+', 1),
-            last_fired_period: firing.period ?? null,
-          }))
-          .where('id', '=', firing.alertId)
-          .where('status', '=', 'Active')
-          .where('trigger_count', '=', firing.expectedCount)
-          .returningAll()
-          .executeTakeFirst();
-        if (!row) {
-          results.push(undefined);
-          continue;
-        }
-        const alert = toAlertRecord(row);
+      // The owners' channels, read together once per batch (many alerts of one owner fire together).
+      const channelsByOwner = await this.deliverableChannelsOf(trx, [
+        ...new Set(results.flatMap((alert) => (alert ? [alert.ownerId] : []))),
+      ]);
+      requests.forEach(({ firing, render }, index) => {
+        const alert = results[index];
+        if (!alert) return;
         firings.push({ alert_id: alert.id, fired_at: firing.firedAt, value: firing.value });
         deliveries.push(
-          ...(await this.renderDeliveries(trx, alert, render, channelsByOwner, firing.firedAt)),
+          ...this.outboxRows(
+            alert,
+            render,
+            channelsByOwner.get(alert.ownerId) ?? [],
+            firing.firedAt,
+          ),
         );
-        results.push(alert);
-      }
+      });
       // Multi-row inserts, chunked below SQLite's limit of bound parameters per statement.
       for (let start = 0; start < firings.length; start += ROWS_PER_INSERT) {
         await trx
@@ -741,6 +738,100 @@ export class KyselyAlertStore implements AlertStore {
       await insertDeliveries(trx, deliveries);
       return results;
     });
+  }
+
+  /**
+   * The firings' conditional updates, in order: each applies only to an alert Active with the
+   * count the engine judged from. Firings alike (same count judged from, time, value, period and
+   * end: all those one price update fires, as a rule) are one `UPDATE … WHERE id IN (…)` rather
+   * than one statement each; an alert that fires again in the batch starts a new round of
+   * statements, so its second firing sees the count its first one wrote.
+   *
+   * @returns for each request, the alert after its firing or undefined.
+   */
+  private async recordFirings(
+    trx: Transaction<DatabaseSchema>,
+    requests: readonly TriggerRequest[],
+  ): Promise<(AlertRecord | undefined)[]> {
+    const results: (AlertRecord | undefined)[] = requests.map(() => undefined);
+    let round = new Map<string, { firing: AlertFiringRequest; indexes: number[] }>();
+    let inRound = new Set<string>();
+    const runRound = async () => {
+      for (const { firing, indexes } of round.values()) {
+        for (let start = 0; start < indexes.length; start += ID_CHUNK) {
+          const chunk = indexes.slice(start, start + ID_CHUNK);
+          const rows = await trx
+            .updateTable('alerts')
+            .set((eb) => ({
+              status: firing.ends ? 'Triggered' : 'Active',
+              triggered_at: firing.firedAt,
+              triggered_value: firing.value,
+              trigger_count: eb('trigger_count', '+', 1),
+              last_fired_period: firing.period ?? null,
+            }))
+            .where(
+              'id',
+              'in',
+              chunk.map((index) => requests[index]!.firing.alertId),
+            )
+            .where(UNINDEXED_STATUS, '=', 'Active')
+            .where('trigger_count', '=', firing.expectedCount)
+            .returningAll()
+            .execute();
+          const byId = new Map(rows.map((row) => [row.id, row]));
+          for (const index of chunk) {
+            const row = byId.get(requests[index]!.firing.alertId);
+            if (row) results[index] = toAlertRecord(row);
+          }
+        }
+      }
+      round = new Map();
+      inRound = new Set();
+    };
+    for (const [index, { firing }] of requests.entries()) {
+      if (inRound.has(firing.alertId)) await runRound();
+      inRound.add(firing.alertId);
+      const key = JSON.stringify([
+        firing.expectedCount,
+        firing.firedAt,
+        firing.value,
+        firing.period ?? null,
+        firing.ends,
+      ]);
+      const group = round.get(key);
+      if (group) group.indexes.push(index);
+      else round.set(key, { firing, indexes: [index] });
+    }
+    await runRound();
+    return results;
+  }
+
+  /** The deliverable channels of each owner (a push subscription or another channel), in two queries per chunk. */
+  private async deliverableChannelsOf(
+    db: Db,
+    ownerIds: readonly string[],
+  ): Promise<Map<string, ChannelRecord[]>> {
+    const result = new Map<string, ChannelRecord[]>(ownerIds.map((id) => [id, []]));
+    for (let start = 0; start < ownerIds.length; start += ID_CHUNK) {
+      const chunk = ownerIds.slice(start, start + ID_CHUNK);
+      const push = await db
+        .selectFrom('push_subscriptions')
+        .selectAll()
+        .where('owner_id', 'in', chunk)
+        .execute();
+      const others = await db
+        .selectFrom('channels')
+        .selectAll()
+        .where('owner_id', 'in', chunk)
+        .execute();
+      for (const channel of [...push.map(pushChannelOf), ...others.map(channelOf)]) {
+        if (channel && canDeliver(channel)) result.get(channel.ownerId)?.push(channel);
+      }
+    }
+    // In the order of channelsOf: oldest first.
+    for (const channels of result.values())
+      channels.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+    return result;
   }
 
   async haltAlerts(
@@ -790,6 +881,16 @@ export class KyselyAlertStore implements AlertStore {
       owned = (await this.channelsOf(trx, alert.ownerId)).filter(canDeliver);
       channelsByOwner.set(alert.ownerId, owned);
     }
+    return this.outboxRows(alert, render, owned, at);
+  }
+
+  /** The outbox rows of one message about `alert` to the channels it names among `owned`, or all. */
+  private outboxRows(
+    alert: AlertRecord,
+    render: RenderDeliveries,
+    owned: readonly ChannelRecord[],
+    at: UnixMillis,
+  ): Insertable<DeliveriesTable>[] {
     const chosen = alert.channels === undefined ? undefined : new Set(alert.channels);
     const channels =
       chosen === undefined ? owned : owned.filter((channel) => chosen.has(channel.id));

@@ -1,0 +1,409 @@
+// Tick → push sent with 1,000,000 armed alerts (issue #27, Scale): one price update that crosses
+// 10,000 of them, through the real product path in this process — the alerts in an SQLite file,
+// AlertsRuntime (InProcessCoordinator, as an api on SQLite runs it) loading them into its
+// AlertEngine, firings recorded with their deliveries in the outbox, DeliverySender with
+// WebPushTransport (aes128gcm + VAPID through web-push, HTTPS keep-alive) — to the local push
+// service in a child process, which verifies and decrypts every message on its own core.
+//
+// - 1,000,000 active `Crossing` price alerts (OnlyOnce, as created by default) on the ten default
+//   pairs' 1-minute streams, owned by 10,000 browsers (100 each, MAX_ACTIVE_ALERTS' default), each
+//   registered in the store as a push subscription of the push service. Alerts not meant to fire
+//   wait 2–50 % away from the price; the crossed ones go to browsers drawn at random.
+// - A tick is one candle update handed to the engine as the market feed does (MarketData's
+//   listener); it moves the price up 500 and crosses exactly k alerts of its pair.
+// - "Sent" is when the push service *answered* the request (201, after it verified and decrypted
+//   it): later than the request was written, so the figures are upper bounds of the send time.
+//   "Received" is when the push service accepted it (its clock, to the millisecond).
+// - "The first pushes" are the first 100 pushes answered (1 % of the 10,000): their p50 / p99 of
+//   tick → sent is the target (p99 < 100 ms). The drain rate is pushes received per second from
+//   the tick to the last one. The bench fails unless every crossed alert's push arrives, once.
+// - Baseline in the same run, on the same 1,000,000 alerts: a move of another pair crossing 100
+//   (after an unreported warm-up move of a third pair crossing 100, which also opens the HTTPS
+//   connections a running server would hold).
+// - Before the moves every stream has seen a quiet tick (the first update after the engine's start
+//   sorts each stream's index once) and, before each move, the heap is collected in full: loading
+//   a million alerts leaves the collector work that a running server has long finished, and which
+//   would otherwise land in whichever move comes first. Collections the move itself causes count.
+// - Stage times (from the tick): the engine's decision (the synchronous update), outbox
+//   transactions committed, the sender woken, claims, sends started (encryption), answered.
+import fs from 'node:fs';
+import https from 'node:https';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  alertDirection,
+  DEFAULT_SYMBOLS,
+  type SymbolId,
+  type UnixMillis,
+  type UnixSeconds,
+} from '@pairwatch/domain';
+import { Hub } from '@pairwatch/signalr-server';
+import webpush from 'web-push';
+import { AlertsRuntime } from '../src/alerts/AlertsRuntime';
+import { InProcessCoordinator } from '../src/cluster/InProcessCoordinator';
+import { DeliverySender } from '../src/delivery/DeliverySender';
+import { createPushChannel } from '../src/push/PushChannel';
+import { type PushTransport } from '../src/push/PushTransport';
+import { WebPushTransport } from '../src/push/WebPushTransport';
+import { type AlertRecord, type AlertStore } from '../src/storage/AlertStore';
+import { toAlertRow } from '../src/storage/KyselyAlertStore';
+import { openAlertStore, SQLITE_FILE_NAME } from '../src/storage/openAlertStore';
+import { alertRecord } from '../src/test-support/alertRecord';
+import { candle, ScriptedMarketData } from '../src/test-support/ScriptedMarketData';
+import { startPushServiceProcess } from './pushServiceProcess';
+
+const ALERTS = Number(process.env.BENCH_TICK_ALERTS ?? 1_000_000);
+const CROSSED = Number(process.env.BENCH_TICK_CROSSED ?? 10_000);
+const BASELINE_CROSSED = 100;
+const SUBSCRIPTIONS = Number(process.env.BENCH_TICK_SUBSCRIPTIONS ?? 10_000);
+/** "The first pushes": this many answered first. */
+const FIRST_PUSHES = 100;
+const TARGET_P99_MS = 100;
+const PRICE = 60_000;
+/** The tick's move up: the crossed alerts wait strictly inside it. */
+const MOVE = 500;
+const ALERTS_PER_TRANSACTION = 100_000;
+const MAIN: SymbolId = 'BTCUSDT';
+const BASELINE: SymbolId = 'ETHUSDT';
+const WARM_UP: SymbolId = 'BNBUSDT';
+/** `BENCH_TICK_PROFILE=<file>`: a CPU profile of the main move only (tick to the last push). */
+const PROFILE_FILE = process.env.BENCH_TICK_PROFILE;
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A full garbage collection (the flag is set for this call only). */
+function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
+/** Wall-clock time in ms with sub-millisecond precision, comparable across processes. */
+const wallClock = (): number => performance.timeOrigin + performance.now();
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run arms the same alerts. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** What happened after one tick, each with its wall-clock time. */
+class StageLog {
+  commits: { at: number; count: number }[] = [];
+  claims: { at: number; count: number }[] = [];
+  wakes: number[] = [];
+  sends: { started: number; answered: number; delivered: boolean }[] = [];
+
+  reset(): void {
+    this.commits = [];
+    this.claims = [];
+    this.wakes = [];
+    this.sends = [];
+  }
+}
+
+/** The store as the product uses it, timing the outbox writes and the sender's claims. */
+function timedStore(store: AlertStore, log: StageLog): AlertStore {
+  return new Proxy(store, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (property === 'triggerAlerts' || property === 'claimDueDeliveries') {
+        const into = property === 'triggerAlerts' ? log.commits : log.claims;
+        return async (...args: unknown[]) => {
+          const result = (await method.apply(target, args)) as unknown[];
+          into.push({ at: wallClock(), count: result.length });
+          return result;
+        };
+      }
+      return method.bind(target);
+    },
+  });
+}
+
+/** The real transport, timing each send from its start (encryption) to the service's answer. */
+function timedTransport(transport: PushTransport, log: StageLog): PushTransport {
+  return {
+    async send(request) {
+      const started = wallClock();
+      const outcome = await transport.send(request);
+      log.sends.push({ started, answered: wallClock(), delivered: outcome.kind === 'delivered' });
+      return outcome;
+    },
+  };
+}
+
+/**
+ * The armed alerts, in slices of {@link ALERTS_PER_TRANSACTION}: alert i on DEFAULT_SYMBOLS[i %
+ * 10]; of each move's pair the first `k` wait inside the move (spread evenly), every other alert
+ * 2–50 % away on either side.
+ */
+function* makeAlerts(owners: readonly string[], createdAt: number): Generator<AlertRecord[]> {
+  const crossing = new Map<SymbolId, number>([
+    [MAIN, CROSSED],
+    [BASELINE, BASELINE_CROSSED],
+    [WARM_UP, BASELINE_CROSSED],
+  ]);
+  const seen = new Map<SymbolId, number>();
+  const next = random(27);
+  let alerts: AlertRecord[] = [];
+  for (let i = 0; i < ALERTS; i += 1) {
+    const symbol = DEFAULT_SYMBOLS[i % DEFAULT_SYMBOLS.length]!;
+    const ordinal = seen.get(symbol) ?? 0;
+    seen.set(symbol, ordinal + 1);
+    const crossed = crossing.get(symbol) ?? 0;
+    let target: number;
+    let owner: string;
+    if (ordinal < crossed) {
+      target = PRICE + 1 + ((MOVE - 2) * (ordinal + 0.5)) / crossed;
+      owner = owners[Math.floor(next() * owners.length)]!;
+    } else {
+      const away = 0.02 + next() * 0.48;
+      target = PRICE * (next() < 0.5 ? 1 + away : 1 - away);
+      owner = owners[i % owners.length]!;
+    }
+    alerts.push(
+      alertRecord(`a${i}`, owner, {
+        symbol,
+        valueTarget: target,
+        valueOnCreation: PRICE,
+        direction: alertDirection(PRICE, target),
+        createdAt: (createdAt * 1000) as UnixMillis,
+        creationCandleTime: createdAt as UnixSeconds,
+        creationHigh: PRICE,
+        creationLow: PRICE,
+      }),
+    );
+    if (alerts.length === ALERTS_PER_TRANSACTION) {
+      yield alerts;
+      alerts = [];
+    }
+  }
+  if (alerts.length > 0) yield alerts;
+}
+
+/** Inserts the alerts through a second connection, a big transaction per slice (setup only). */
+function insertAlerts(file: string, slices: Iterable<AlertRecord[]>): void {
+  const database = new SqliteDatabase(file);
+  try {
+    let insert: SqliteDatabase.Statement | undefined;
+    for (const slice of slices) {
+      const columns = Object.keys(toAlertRow(slice[0]!));
+      insert ??= database.prepare(
+        `INSERT INTO alerts (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+      );
+      const statement = insert;
+      database.transaction(() => {
+        for (const alert of slice) statement.run(toAlertRow(alert));
+      })();
+    }
+  } finally {
+    database.close();
+  }
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
+}
+
+const fmt = (ms: number): string => `${ms.toFixed(1)} ms`;
+
+interface MoveResult {
+  readonly firstP50: number;
+  readonly firstP99: number;
+  readonly lastReceived: number;
+  readonly rate: number;
+}
+
+async function main(): Promise<void> {
+  const wallStart = wallClock();
+  console.log(
+    `tick → push bench: ${ALERTS.toLocaleString('en-US')} armed price alerts, ${SUBSCRIPTIONS.toLocaleString('en-US')} push subscriptions, one tick crossing ${CROSSED.toLocaleString('en-US')} (SQLite file; push service in a child process)`,
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-tick-bench-'));
+  const service = await startPushServiceProcess();
+  // Trust the push service's certificate as NODE_EXTRA_CA_CERTS does for the api (see
+  // pushThroughputBench: only that certificate, or the agent pays for the whole root list).
+  https.globalAgent.options.ca = service.certificatePem;
+  const log = new StageLog();
+  let store: AlertStore | undefined;
+  let runtime: AlertsRuntime | undefined;
+  let sender: DeliverySender | undefined;
+  try {
+    let start = wallClock();
+    const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:bench@pairwatch.invalid' };
+    const subscriptions = await service.subscribe(SUBSCRIPTIONS, vapid.publicKey);
+    const plainStore = await openAlertStore({ databaseUrl: undefined, dataDir: dir });
+    const owners: string[] = [];
+    for (const [i, subscription] of subscriptions.entries()) {
+      const saved = await plainStore.saveSubscription(
+        { endpoint: subscription.endpoint, ...subscription.keys },
+        `browser-${i}`,
+        Date.now() as UnixMillis,
+      );
+      if (typeof saved === 'string') throw new Error('A fresh push subscription was refused.');
+      owners.push(saved.ownerId);
+    }
+    console.log(
+      `  setup: ${owners.length} subscriptions registered in ${fmt(wallClock() - start)}`,
+    );
+
+    start = wallClock();
+    const createdAt = Math.floor(Date.now() / 60_000) * 60;
+    insertAlerts(path.join(dir, SQLITE_FILE_NAME), makeAlerts(owners, createdAt));
+    console.log(
+      `  setup: ${ALERTS.toLocaleString('en-US')} alerts inserted in ${fmt(wallClock() - start)}`,
+    );
+
+    store = timedStore(plainStore, log);
+    const market = new ScriptedMarketData();
+    market.source = 'binance';
+    for (const symbol of DEFAULT_SYMBOLS)
+      market.setHistory(symbol, 'OneMinute', [candle(createdAt, PRICE, PRICE, PRICE, PRICE)]);
+    const channels = {
+      push: createPushChannel(
+        timedTransport(new WebPushTransport(vapid, { allowPrivateEndpoints: true }), log),
+      ),
+    };
+    const delivery = new DeliverySender({
+      store,
+      channels,
+      logger: silent,
+      onAlertsRemoved: () => undefined,
+    });
+    sender = delivery;
+    runtime = new AlertsRuntime({
+      store,
+      marketData: market,
+      coordinator: new InProcessCoordinator(silent),
+      hub: new Hub({ createState: () => ({}) }),
+      logger: silent,
+      channels,
+      reconcileIntervalMs: 0,
+      onMessageQueued: () => {
+        log.wakes.push(wallClock());
+        delivery.wake();
+      },
+    });
+    start = wallClock();
+    await runtime.start();
+    const engine = runtime.engine;
+    if (!engine) throw new Error('The alert engine did not start.');
+    await engine.whenIdle();
+    if (engine.activeCount !== ALERTS)
+      throw new Error(`The engine watches ${engine.activeCount} alerts, not ${ALERTS}.`);
+    delivery.start();
+    const heapMiB = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
+    console.log(
+      `  setup: AlertsRuntime loaded ${engine.activeCount.toLocaleString('en-US')} alerts on ${engine.streamKeys.length} streams and replayed in ${fmt(wallClock() - start)} (heap ${heapMiB} MiB)`,
+    );
+
+    // Quiet ticks (nothing crossed): the first on each stream sorts its index; the second is what
+    // every other update costs the engine.
+    const quiet = candle(createdAt, PRICE, PRICE + 0.5, PRICE, PRICE + 0.5);
+    for (const symbol of DEFAULT_SYMBOLS) market.emit(symbol, 'OneMinute', quiet);
+    collectGarbage();
+    start = wallClock();
+    market.emit(MAIN, 'OneMinute', { ...quiet, close: PRICE + 0.25 });
+    console.log(`  quiet tick (nothing crossed): engine decision ${fmt(wallClock() - start)}`);
+
+    const move = async (symbol: SymbolId, crossed: number, report: boolean, profile = false) => {
+      const profiler = profile && PROFILE_FILE !== undefined ? new Session() : undefined;
+      if (profiler) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
+      log.reset();
+      const before = await service.received();
+      const deliveredBefore = delivery.delivered;
+      collectGarbage();
+      const tick = wallClock();
+      market.emit(symbol, 'OneMinute', candle(createdAt, PRICE, PRICE + MOVE, PRICE, PRICE + MOVE));
+      const decided = wallClock();
+      const deadline = Date.now() + 300_000;
+      while ((await service.received()) < before + crossed) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `only ${(await service.received()) - before} of ${crossed} pushes arrived`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      await engine.whenIdle();
+      await delivery.idle();
+      if (profiler && PROFILE_FILE !== undefined) {
+        const { profile: cpuProfile } = await profiler.post('Profiler.stop');
+        fs.writeFileSync(PROFILE_FILE, JSON.stringify(cpuProfile));
+        profiler.disconnect();
+      }
+      const arrivals = (await service.arrivals(before))
+        .map((at) => at - tick)
+        .sort((a, b) => a - b);
+      if (arrivals.length !== crossed || delivery.delivered - deliveredBefore !== crossed)
+        throw new Error(
+          `${symbol}: ${arrivals.length} pushes arrived and ${delivery.delivered - deliveredBefore} were delivered for ${crossed} crossed alerts`,
+        );
+      const answered = log.sends
+        .filter((send) => send.delivered)
+        .map((send) => send.answered - tick)
+        .sort((a, b) => a - b);
+      const first = answered.slice(0, FIRST_PUSHES);
+      const result: MoveResult = {
+        firstP50: percentile(first, 50),
+        firstP99: percentile(first, 99),
+        lastReceived: arrivals.at(-1)!,
+        rate: crossed / (arrivals.at(-1)! / 1000),
+      };
+      if (!report) return result;
+      const since = (at: number | undefined): string => (at === undefined ? '—' : fmt(at - tick));
+      const committed = log.commits.reduce((n, commit) => n + commit.count, 0);
+      console.log(
+        `  ${symbol} tick crossing ${crossed.toLocaleString('en-US')} (of ${ALERTS.toLocaleString('en-US')} armed):`,
+      );
+      console.log(
+        `    stages from the tick: engine decision ${fmt(decided - tick)}; outbox ${log.commits.length} transactions (${committed} firings), first committed ${since(log.commits[0]?.at)}, last ${since(log.commits.at(-1)?.at)}; sender woken ${since(log.wakes[0])}; first claim ${since(log.claims.find((claim) => claim.count > 0)?.at)}; first send started ${since(Math.min(...log.sends.map((send) => send.started)))}`,
+      );
+      console.log(
+        `    time to first push: sent ${fmt(answered[0]!)}, received ${fmt(arrivals[0]!)}`,
+      );
+      console.log(
+        `    first ${first.length} pushes, tick → sent: p50 ${fmt(result.firstP50)}, p99 ${fmt(result.firstP99)}`,
+      );
+      console.log(
+        `    all ${crossed.toLocaleString('en-US')}, tick → received: p50 ${fmt(percentile(arrivals, 50))}, p99 ${fmt(percentile(arrivals, 99))}, last ${fmt(result.lastReceived)} → drain ${Math.round(result.rate).toLocaleString('en-US')} pushes/s; all ${crossed.toLocaleString('en-US')} arrived`,
+      );
+      return result;
+    };
+
+    await move(WARM_UP, BASELINE_CROSSED, false);
+    const baseline = await move(BASELINE, BASELINE_CROSSED, true);
+    const crowd = await move(MAIN, CROSSED, true, true);
+    console.log(
+      `  → first ${FIRST_PUSHES} pushes of ${CROSSED.toLocaleString('en-US')} crossed: p99 tick → sent ${fmt(crowd.firstP99)} (target < ${TARGET_P99_MS} ms: ${crowd.firstP99 < TARGET_P99_MS ? 'met' : 'MISSED'}); ${(crowd.firstP99 / baseline.firstP99).toFixed(1)}× the p99 of a move crossing ${BASELINE_CROSSED} (${fmt(baseline.firstP99)}); all ${CROSSED.toLocaleString('en-US')} received in ${(crowd.lastReceived / 1000).toFixed(2)} s (${Math.round(crowd.rate).toLocaleString('en-US')} pushes/s)`,
+    );
+    console.log(`  bench wall time ${((wallClock() - wallStart) / 1000).toFixed(0)} s`);
+  } finally {
+    await runtime?.close();
+    await sender?.close();
+    await store?.close();
+    service.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
