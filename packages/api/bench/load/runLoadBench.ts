@@ -21,6 +21,7 @@ import path from 'node:path';
 import { DEFAULT_SYMBOLS } from '@pairwatch/domain';
 import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
 import { LocalPushService } from '@pairwatch/test-support';
+import { processStats } from '../hubScale/processStats';
 import { spawnApiServer } from '../spawnApiServer';
 import pg from 'pg';
 import {
@@ -94,17 +95,6 @@ function rssTrend(
   }
   const perSecond = covariance / variance;
   return { perMinute: perSecond * 60, rise: perSecond * (n - 1), mean };
-}
-
-/** Resident set size of a process in MiB (Linux: /proc/<pid>/status). */
-function rssMiB(pid: number | undefined): number | undefined {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kib = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-    return kib === undefined ? undefined : Number(kib) / 1024;
-  } catch {
-    return undefined;
-  }
 }
 
 function worker(file: string): ChildProcess {
@@ -226,7 +216,7 @@ async function phase(title: string, processes: number, databaseUrl: string | und
     } satisfies LoadWorkerCommand);
     const sampler = setInterval(() => {
       for (const api of apis) {
-        const rss = rssMiB(api.child.pid);
+        const rss = api.child.pid === undefined ? undefined : processStats(api.child.pid)?.rssMiB;
         if (rss !== undefined) api.rss.push(rss);
       }
     }, 1_000);

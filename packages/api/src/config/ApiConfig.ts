@@ -55,8 +55,9 @@ export interface ApiConfig {
    */
   readonly pushAllowPrivateEndpoints: boolean;
   /**
-   * `HUB_MAX_CONNECTIONS_PER_CLIENT` (default 100): hub connections at once from one client
-   * address, so one client cannot use up the hub's 10,000 for everyone.
+   * `HUB_MAX_CONNECTIONS_PER_CLIENT` (default 100, or `HUB_MAX_CONNECTIONS` when that is lower;
+   * never above it): hub connections at once from one client (an IPv4 address or an IPv6 /64), so
+   * one client cannot use up the hub's connections for everyone.
    */
   readonly hubMaxConnectionsPerClient: number;
   /**

@@ -173,6 +173,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SUBSCRIPTION_IDLE_DAYS: 'soon' })).toThrow(/SUBSCRIPTION_IDLE_DAYS/);
   });
 
+  it('reads the hub connection caps, global and per client, and refuses bad ones by name', () => {
+    const config = loadConfig({
+      HUB_MAX_CONNECTIONS: '12600',
+      HUB_MAX_CONNECTIONS_PER_CLIENT: '250',
+    });
+    expect(config.hubMaxConnections).toBe(12_600);
+    expect(config.hubMaxConnectionsPerClient).toBe(250);
+    // A small process: the default per-client cap (100) comes down with it.
+    expect(loadConfig({ HUB_MAX_CONNECTIONS: '40' }).hubMaxConnectionsPerClient).toBe(40);
+    expect(problemsOf({ HUB_MAX_CONNECTIONS: '0' })).toEqual([
+      'HUB_MAX_CONNECTIONS must be between 1 and 1000000, got 0',
+    ]);
+    expect(problemsOf({ HUB_MAX_CONNECTIONS: '10k' })).toEqual([
+      "HUB_MAX_CONNECTIONS must be a whole number, got '10k'",
+    ]);
+    expect(problemsOf({ HUB_MAX_CONNECTIONS_PER_CLIENT: '20000' })).toEqual([
+      'HUB_MAX_CONNECTIONS_PER_CLIENT must be between 1 and 10000, got 20000',
+    ]);
+    expect(
+      problemsOf({ HUB_MAX_CONNECTIONS: '500', HUB_MAX_CONNECTIONS_PER_CLIENT: '600' }),
+    ).toEqual([
+      'HUB_MAX_CONNECTIONS_PER_CLIENT must not exceed HUB_MAX_CONNECTIONS (500), got 600',
+    ]);
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ PORT: ' ', CORS_ORIGINS: '' }, '/srv').port).toBe(5080);
     expect(loadConfig({ CORS_ORIGINS: '' }, '/srv').corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);

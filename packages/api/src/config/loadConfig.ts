@@ -194,11 +194,23 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
   const pushAllowPrivateEndpoints =
     oneOf('PUSH_ALLOW_PRIVATE_ENDPOINTS', 'false', BOOLEANS) === 'true';
   const logLevel = oneOf('LOG_LEVEL', 'info', LOG_LEVELS);
-  const hubMaxConnectionsPerClient = field('HUB_MAX_CONNECTIONS_PER_CLIENT', 100, (raw) =>
-    integer(raw, 'HUB_MAX_CONNECTIONS_PER_CLIENT', 1, 10_000),
-  );
   const hubMaxConnections = field('HUB_MAX_CONNECTIONS', 10_000, (raw) =>
     integer(raw, 'HUB_MAX_CONNECTIONS', 1, 1_000_000),
+  );
+  // Left unset, the per-client cap follows a small HUB_MAX_CONNECTIONS down; set above it, it is
+  // a mistake (one client could take every connection), refused by name.
+  const hubMaxConnectionsPerClient = field(
+    'HUB_MAX_CONNECTIONS_PER_CLIENT',
+    Math.min(100, hubMaxConnections),
+    (raw) => {
+      const value = integer(raw, 'HUB_MAX_CONNECTIONS_PER_CLIENT', 1, 10_000);
+      if (value > hubMaxConnections) {
+        invalid(
+          `HUB_MAX_CONNECTIONS_PER_CLIENT must not exceed HUB_MAX_CONNECTIONS (${hubMaxConnections}), got ${raw}`,
+        );
+      }
+      return value;
+    },
   );
   const binanceWeightPerMinute = field('BINANCE_WEIGHT_PER_MINUTE', 4800, (raw) =>
     integer(raw, 'BINANCE_WEIGHT_PER_MINUTE', 20, 10_000_000),
