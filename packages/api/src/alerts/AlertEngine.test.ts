@@ -393,6 +393,42 @@ describe('AlertEngine with price alerts', () => {
     ]);
   });
 
+  it('judges an update that fires many alerts without a market report or a stream check per firing', async () => {
+    for (let i = 0; i < 50; i += 1)
+      await createAlert({ valueOnCreation: 60_000, valueTarget: 60_100 + i });
+    // One more, out of reach: the stream stays watched after the 50 fire.
+    await createAlert({ valueOnCreation: 60_000, valueTarget: 70_000 });
+    const subject = engine();
+    await subject.start();
+    await settle();
+    let reports = 0;
+    const status = market.status.bind(market);
+    market.status = () => {
+      reports += 1;
+      return status();
+    };
+    const queued: unknown[] = [];
+    const queueMicrotask = globalThis.queueMicrotask;
+    globalThis.queueMicrotask = (task) => {
+      queued.push(task);
+      queueMicrotask(task);
+    };
+    try {
+      market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 60_200, 60_000, 60_200));
+    } finally {
+      globalThis.queueMicrotask = queueMicrotask;
+    }
+    await settle();
+
+    expect(triggered).toHaveLength(50);
+    expect(subject.activeCount).toBe(1);
+    // The source is read once for the update (not 50 reports of the whole feed), and no check of
+    // whether the stream is still watched is queued while alerts remain on it.
+    expect(reports).toBe(1);
+    expect(queued).toHaveLength(1);
+    expect(triggered.every((alert) => alert.status === 'Triggered')).toBe(true);
+  });
+
   it('replays the candles it missed while stopped, so a crossing during the outage fires after restart', async () => {
     const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
     const before = engine();

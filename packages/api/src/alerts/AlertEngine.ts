@@ -475,12 +475,32 @@ export class AlertEngine {
       ends,
       hit,
       candle: state.candle,
-      // The source that produced this price, read when the firing is queued (not at boot).
-      source: this.options.marketData.status().source,
+      source: this.sourceNow(),
     });
     this.firing.set(record.id, (this.firing.get(record.id) ?? 0) + 1);
     this.recordSoon();
-    if (ends) this.releaseIfUnwatched(state.symbol, state.interval);
+    // The stream evaluator let go of an ended alert before reporting it, so its size is already
+    // the one after: only the last alert's firing can leave the stream unwatched (one check
+    // queued, not one per firing of an update that fires thousands).
+    if (ends && state.alerts.size === 0) this.releaseIfUnwatched(state.symbol, state.interval);
+  }
+
+  /** The market's source read in this turn of the event loop (see {@link AlertEngine.sourceNow}). */
+  private source: MarketDataStatus['source'] | undefined;
+
+  /**
+   * The source that produced the prices being judged, read when a firing is queued (not at boot),
+   * once per turn: `status()` builds a report of the whole feed, and an update firing thousands of
+   * alerts would build thousands of them (issue #27). Within one synchronous turn it cannot change.
+   */
+  private sourceNow(): MarketDataStatus['source'] {
+    if (this.source === undefined) {
+      this.source = this.options.marketData.status().source;
+      queueMicrotask(() => {
+        this.source = undefined;
+      });
+    }
+    return this.source;
   }
 
   /** The store's request for a queued firing: its deliveries rendered for each kind of channel. */

@@ -37,8 +37,9 @@ export class LevelFlips {
 
   remove(alert: ArmedAlert): boolean {
     if (!this.held.delete(alert)) return false;
-    this.byLower.remove(alert);
-    this.byUpper.remove(alert);
+    // Held here means held by both indexes: no need for them to search.
+    this.byLower.removeHeld(alert);
+    this.byUpper.removeHeld(alert);
     return true;
   }
 

@@ -76,4 +76,31 @@ describe('LevelIndex', () => {
     expect(index.range(199_999, true, 250_000, true)).toEqual([alerts[199_999], alerts[250_000]]);
     expect(index.first()).toBe(alerts[0]);
   });
+
+  it('lets go of an alert it holds without searching for it, even one not yet sorted in', () => {
+    let reads = 0;
+    const index = new LevelIndex((alert) => {
+      reads += 1;
+      return (alert as unknown as { level: number }).level;
+    });
+    const sorted = Array.from({ length: 64 }, (_, i) => alertAt(i));
+    for (const alert of sorted) index.insert(alert);
+    index.first();
+    const late = alertAt(10.5);
+    index.insert(late);
+
+    reads = 0;
+    for (const alert of sorted.slice(0, 16)) index.removeHeld(alert);
+    index.removeHeld(late);
+
+    // A search reads about 2 log n levels per alert: an update firing thousands paid for them.
+    expect(reads).toBe(0);
+    expect(index.size).toBe(48);
+    // A quarter removed: the next question compacts, and the one removed while pending stays out.
+    expect(levels(index.range(0, true, 20, true))).toEqual([16, 17, 18, 19, 20]);
+    expect(index.range(10, true, 11, true)).toEqual([]);
+    expect(index.first()).toBe(sorted[16]);
+    index.insert(sorted[3]!);
+    expect(levels(index.range(0, true, 17, false))).toEqual([3, 16]);
+  });
 });
