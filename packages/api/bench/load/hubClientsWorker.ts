@@ -77,6 +77,22 @@ function openTap(simWsUrl: string): Promise<void> {
   });
 }
 
+/**
+ * Messages are stamped as they are read and parsed once every socket ready in this turn of the
+ * event loop has been read: parsing 5,000 updates one by one as they come would hold back reading
+ * (and stamping) the sockets after them, and the lag would include this process's own backlog.
+ */
+const unparsed: { readonly arrived: number; readonly parse: (arrived: number) => void }[] = [];
+
+function later(parse: (arrived: number) => void): void {
+  unparsed.push({ arrived: Date.now(), parse });
+  if (unparsed.length === 1) setImmediate(parseArrived);
+}
+
+function parseArrived(): void {
+  for (const { arrived, parse } of unparsed.splice(0)) parse(arrived);
+}
+
 function onRecord(record: string, arrived: number, socket: WebSocket, ready: () => void): void {
   const message = JSON.parse(record) as {
     type?: number;
@@ -149,11 +165,11 @@ function connect(url: string, index: number): Promise<void> {
       );
     });
     socket.on('message', (data) => {
-      // Stamped before any parsing: the arrival, not when this process got round to reading it.
-      const arrived = Date.now();
-      for (const record of data.toString().split(RS)) {
-        if (record !== '') onRecord(record, arrived, socket, () => finish());
-      }
+      later((arrived) => {
+        for (const record of data.toString().split(RS)) {
+          if (record !== '') onRecord(record, arrived, socket, () => finish());
+        }
+      });
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
       if (!done) finish(`connect ${error.code ?? error.message}`);
