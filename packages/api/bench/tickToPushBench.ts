@@ -11,12 +11,14 @@
 //   wait 2–50 % away from the price; the crossed ones go to browsers drawn at random.
 // - A tick is one candle update handed to the engine as the market feed does (MarketData's
 //   listener); it moves the price up 500 and crosses exactly k alerts of its pair.
-// - "Sent" is when the push service *answered* the request (201, after it verified and decrypted
-//   it): later than the request was written, so the figures are upper bounds of the send time.
-//   "Received" is when the push service accepted it (its clock, to the millisecond).
-// - "The first pushes" are the first 100 pushes answered (1 % of the 10,000): their p50 / p99 of
-//   tick → sent is the target (p99 < 100 ms). The drain rate is pushes received per second from
-//   the tick to the last one. The bench fails unless every crossed alert's push arrives, once.
+// - "Received" is when the push service accepted the request (its clock, to the millisecond): the
+//   push was sent before that, so tick → received is an upper bound of tick → sent, and it is the
+//   target's figure. "Answered" is when the api read the service's 201 (after the service verified
+//   and decrypted it, and after the api's event loop got round to it: later still).
+// - "The first pushes" are the first 100 received (1 % of the 10,000): their p99 of tick →
+//   received is the target (< 100 ms); the first 100 answered are printed beside it. The drain
+//   rate is pushes received per second from the tick to the last one. The bench fails unless every
+//   crossed alert's push arrives, once.
 // - Baseline in the same run, on the same 1,000,000 alerts: a move of another pair crossing 100
 //   (after an unreported warm-up move of a third pair crossing 100, which also opens the HTTPS
 //   connections a running server would hold).
@@ -221,6 +223,7 @@ function percentile(sorted: readonly number[], p: number): number {
 const fmt = (ms: number): string => `${ms.toFixed(1)} ms`;
 
 interface MoveResult {
+  /** Tick → received by the push service, of the first pushes received. */
   readonly firstP50: number;
   readonly firstP99: number;
   readonly lastReceived: number;
@@ -360,9 +363,10 @@ async function main(): Promise<void> {
         .map((send) => send.answered - tick)
         .sort((a, b) => a - b);
       const first = answered.slice(0, FIRST_PUSHES);
+      const firstReceived = arrivals.slice(0, FIRST_PUSHES);
       const result: MoveResult = {
-        firstP50: percentile(first, 50),
-        firstP99: percentile(first, 99),
+        firstP50: percentile(firstReceived, 50),
+        firstP99: percentile(firstReceived, 99),
         lastReceived: arrivals.at(-1)!,
         rate: crossed / (arrivals.at(-1)! / 1000),
       };
@@ -376,10 +380,10 @@ async function main(): Promise<void> {
         `    stages from the tick: engine decision ${fmt(decided - tick)}; outbox ${log.commits.length} transactions (${committed} firings), first committed ${since(log.commits[0]?.at)}, last ${since(log.commits.at(-1)?.at)}; sender woken ${since(log.wakes[0])}; first claim ${since(log.claims.find((claim) => claim.count > 0)?.at)}; first send started ${since(Math.min(...log.sends.map((send) => send.started)))}`,
       );
       console.log(
-        `    time to first push: sent ${fmt(answered[0]!)}, received ${fmt(arrivals[0]!)}`,
+        `    time to first push: received ${fmt(arrivals[0]!)}, answered ${fmt(answered[0]!)}`,
       );
       console.log(
-        `    first ${first.length} pushes, tick → sent: p50 ${fmt(result.firstP50)}, p99 ${fmt(result.firstP99)}`,
+        `    first ${firstReceived.length} pushes, tick → received: p50 ${fmt(result.firstP50)}, p99 ${fmt(result.firstP99)}; tick → answered: p50 ${fmt(percentile(first, 50))}, p99 ${fmt(percentile(first, 99))}`,
       );
       console.log(
         `    all ${crossed.toLocaleString('en-US')}, tick → received: p50 ${fmt(percentile(arrivals, 50))}, p99 ${fmt(percentile(arrivals, 99))}, last ${fmt(result.lastReceived)} → drain ${Math.round(result.rate).toLocaleString('en-US')} pushes/s; all ${crossed.toLocaleString('en-US')} arrived`,
@@ -391,7 +395,7 @@ async function main(): Promise<void> {
     const baseline = await move(BASELINE, BASELINE_CROSSED, true);
     const crowd = await move(MAIN, CROSSED, true, true);
     console.log(
-      `  → first ${FIRST_PUSHES} pushes of ${CROSSED.toLocaleString('en-US')} crossed: p99 tick → sent ${fmt(crowd.firstP99)} (target < ${TARGET_P99_MS} ms: ${crowd.firstP99 < TARGET_P99_MS ? 'met' : 'MISSED'}); ${(crowd.firstP99 / baseline.firstP99).toFixed(1)}× the p99 of a move crossing ${BASELINE_CROSSED} (${fmt(baseline.firstP99)}); all ${CROSSED.toLocaleString('en-US')} received in ${(crowd.lastReceived / 1000).toFixed(2)} s (${Math.round(crowd.rate).toLocaleString('en-US')} pushes/s)`,
+      `  → first ${FIRST_PUSHES} pushes of ${CROSSED.toLocaleString('en-US')} crossed: p99 tick → received ${fmt(crowd.firstP99)} (target < ${TARGET_P99_MS} ms: ${crowd.firstP99 < TARGET_P99_MS ? 'met' : 'MISSED'}); ${(crowd.firstP99 / baseline.firstP99).toFixed(1)}× the p99 of a move crossing ${BASELINE_CROSSED} (${fmt(baseline.firstP99)}); all ${CROSSED.toLocaleString('en-US')} received in ${(crowd.lastReceived / 1000).toFixed(2)} s (${Math.round(crowd.rate).toLocaleString('en-US')} pushes/s)`,
     );
     console.log(`  bench wall time ${((wallClock() - wallStart) / 1000).toFixed(0)} s`);
   } finally {
