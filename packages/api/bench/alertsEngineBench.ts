@@ -24,6 +24,7 @@ import {
 import { type EvaluationSink } from '../src/alerts/evaluators/ConditionEvaluator';
 import { StreamEvaluator } from '../src/alerts/StreamEvaluator';
 import { type AlertRecord } from '../src/storage/AlertStore';
+import { seededRandom } from './seededRandom';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1_000_000);
 /** Each scan round steps every alert: a handful is enough (and keeps the run short). */
@@ -40,18 +41,6 @@ const TICKS_PER_BAR = 20;
 const HISTORY_BARS = 64;
 const MAX_MOVE_BARS = 60;
 const FREQUENCIES: readonly AlertFrequency[] = ['OnlyOnce', 'OncePerBar', 'OncePerMinute'];
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run measures the same alerts. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function record(
   id: string,
@@ -97,7 +86,7 @@ function record(
  * bars (a ±1 % market moves ≤ 2.1 %).
  */
 function makeAlerts(count: number): AlertRecord[] {
-  const next = random(42);
+  const next = seededRandom(42);
   const above = (): number => PRICE * (1.02 + next() * 0.48);
   const below = (): number => PRICE * (0.98 - next() * 0.48);
   const sorted = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
@@ -298,7 +287,7 @@ function main(): void {
   let start = process.hrtime.bigint();
   const alerts = makeAlerts(ALERTS);
   const seeds = new Map<SymbolId, Candle[]>(
-    DEFAULT_SYMBOLS.map((symbol, s) => [symbol, history(random(1000 + s))]),
+    DEFAULT_SYMBOLS.map((symbol, s) => [symbol, history(seededRandom(1000 + s))]),
   );
   const seedOf = (symbol: SymbolId): Candle[] => seeds.get(symbol)!;
   console.log(`  records: ${ms(start)}`);
@@ -315,7 +304,7 @@ function main(): void {
   start = process.hrtime.bigint();
   const sink = countingSink();
   const markets = new Map(
-    DEFAULT_SYMBOLS.map((symbol, s) => [symbol, new QuietMarket(random(2000 + s))]),
+    DEFAULT_SYMBOLS.map((symbol, s) => [symbol, new QuietMarket(seededRandom(2000 + s))]),
   );
   for (const symbol of DEFAULT_SYMBOLS) {
     const stream = streams.get(symbol)!;
@@ -344,7 +333,7 @@ function main(): void {
   start = process.hrtime.bigint();
   const scan = new LinearScan(alerts, seedOf);
   const scanMarkets = new Map(
-    DEFAULT_SYMBOLS.map((symbol, s) => [symbol, new QuietMarket(random(3000 + s))]),
+    DEFAULT_SYMBOLS.map((symbol, s) => [symbol, new QuietMarket(seededRandom(3000 + s))]),
   );
   let scanFired = 0;
   for (const symbol of DEFAULT_SYMBOLS) {
@@ -411,7 +400,7 @@ function main(): void {
  */
 function fireK(): void {
   const count = Math.max(2_000, Math.ceil(ALERTS / DEFAULT_SYMBOLS.length));
-  const next = random(7);
+  const next = seededRandom(7);
   const stream = new StreamEvaluator();
   const levels: number[] = [];
   for (let i = 0; i < count; i += 1) {

@@ -58,12 +58,13 @@ import { openAlertStore, SQLITE_FILE_NAME } from '../src/storage/openAlertStore'
 import { alertRecord } from '../src/test-support/alertRecord';
 import { candle, ScriptedMarketData } from '../src/test-support/ScriptedMarketData';
 import { startPushServiceProcess } from './pushServiceProcess';
+import { seededRandom } from './seededRandom';
 
 const ALERTS = Number(process.env.BENCH_TICK_ALERTS ?? 1_000_000);
 const CROSSED = Number(process.env.BENCH_TICK_CROSSED ?? 10_000);
 const BASELINE_CROSSED = 100;
 const SUBSCRIPTIONS = Number(process.env.BENCH_TICK_SUBSCRIPTIONS ?? 10_000);
-/** "The first pushes": this many answered first. */
+/** "The first pushes": this many received first. */
 const FIRST_PUSHES = 100;
 const TARGET_P99_MS = 100;
 const PRICE = 60_000;
@@ -85,18 +86,6 @@ function collectGarbage(): void {
 
 /** Wall-clock time in ms with sub-millisecond precision, comparable across processes. */
 const wallClock = (): number => performance.timeOrigin + performance.now();
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run arms the same alerts. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What happened after one tick, each with its wall-clock time. */
 class StageLog {
@@ -157,7 +146,7 @@ function* makeAlerts(owners: readonly string[], createdAt: number): Generator<Al
     [WARM_UP, BASELINE_CROSSED],
   ]);
   const seen = new Map<SymbolId, number>();
-  const next = random(27);
+  const next = seededRandom(27);
   let alerts: AlertRecord[] = [];
   for (let i = 0; i < ALERTS; i += 1) {
     const symbol = DEFAULT_SYMBOLS[i % DEFAULT_SYMBOLS.length]!;
