@@ -429,6 +429,51 @@ describe('AlertEngine with price alerts', () => {
     expect(triggered.every((alert) => alert.status === 'Triggered')).toBe(true);
   });
 
+  it('lets go of the alerts an update fires with at most two hash-table operations each', async () => {
+    const fired = 400;
+    for (let i = 0; i < fired; i += 1)
+      await createAlert({ valueOnCreation: 60_000, valueTarget: 60_100 + i });
+    const waiting = await createAlert({ valueOnCreation: 60_000, valueTarget: 70_000 });
+    const subject = engine();
+    await subject.start();
+    // A quiet update first: the first one sorts the stream's index, once.
+    market.emit('BTCUSDT', 'OneMinute', candle(T, 60_000, 60_050, 60_000, 60_050));
+    await settle();
+    // Every Map and Set operation of the synchronous update (the engine's decision) is counted.
+    let operations = 0;
+    const restore: (() => void)[] = [];
+    for (const prototype of [Map.prototype, Set.prototype] as unknown as Record<
+      string,
+      unknown
+    >[]) {
+      for (const name of ['get', 'set', 'add', 'has', 'delete']) {
+        const original = prototype[name];
+        if (typeof original !== 'function') continue;
+        prototype[name] = function (this: unknown, ...args: unknown[]): unknown {
+          operations += 1;
+          return (original as (...a: unknown[]) => unknown).apply(this, args);
+        };
+        restore.push(() => (prototype[name] = original));
+      }
+    }
+    try {
+      market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 60_600, 60_000, 60_550));
+    } finally {
+      for (const undo of restore) undo();
+    }
+    // Until its firing is recorded a fired alert still counts as watched (reconcile leaves it).
+    expect(subject.reconcile([waiting.id])).toEqual({ missing: [], forgotten: [] });
+    await settle();
+
+    expect(triggered).toHaveLength(fired);
+    // Its stream evaluator's entry by id and its condition's evaluator: not a set of removed
+    // alerts per index, a held set, a map of changes, the engine's maps of streams and firings
+    // (about 14 each, issue #27). A few more for the update itself.
+    expect(operations).toBeLessThanOrEqual(2 * fired + 20);
+    expect(subject.activeCount).toBe(1);
+    expect(subject.reconcile([waiting.id])).toEqual({ missing: [], forgotten: [] });
+  });
+
   it('replays the candles it missed while stopped, so a crossing during the outage fires after restart', async () => {
     const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
     const before = engine();

@@ -120,16 +120,23 @@ export class AlertEngine {
   private readonly streams = new Map<string, StreamState>();
   /** Alerts loaded or added before `start` opened their streams. */
   private readonly pending = new Map<string, AlertRecord>();
-  /** Which stream holds each alert. */
+  /**
+   * Which stream holds each alert. An alert that ended by firing stays here until its firing is
+   * recorded (it counts as watched meanwhile): its entry goes with its batch, not during the
+   * update that fired it and thousands of others (issue #27).
+   */
   private readonly streamOf = new Map<string, string>();
   private readonly tasks = new Set<Promise<unknown>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly now: () => number;
   private marks = new Map<string, UnixSeconds>();
-  /** Alerts with firings queued or being recorded, and how many (reconcile leaves them alone). */
-  private readonly firing = new Map<string, number>();
   /** Firings judged and not yet recorded, in the order they were judged. */
   private readonly queuedFirings: QueuedFiring[] = [];
+  /**
+   * The batch being recorded. With the queue, the alerts whose firings are in progress, which
+   * reconcile leaves alone: asked of them when it runs (rarely), not counted per firing.
+   */
+  private recordingBatch: readonly QueuedFiring[] = [];
   /** The recording of queued firings in progress. */
   private recording: Promise<void> | undefined;
   /** Alerts forgotten while `start` was loading, so that the load does not bring them back. */
@@ -141,7 +148,7 @@ export class AlertEngine {
     this.now = options.now ?? Date.now;
   }
 
-  /** Active alerts being watched. */
+  /** Active alerts being watched (one whose last firing is being recorded counts until it is). */
   get activeCount(): number {
     return this.streamOf.size + this.pending.size;
   }
@@ -236,10 +243,13 @@ export class AlertEngine {
    */
   reconcile(activeIds: Iterable<string>): { missing: string[]; forgotten: string[] } {
     const active = new Set(activeIds);
+    const firing = new Set(
+      [...this.recordingBatch, ...this.queuedFirings].map((queued) => queued.record.id),
+    );
     const watched = [...this.streamOf.keys(), ...this.pending.keys()];
-    const forgotten = watched.filter((id) => !active.has(id) && !this.firing.has(id));
+    const forgotten = watched.filter((id) => !active.has(id) && !firing.has(id));
     this.forget(forgotten);
-    const missing = [...active].filter((id) => !this.isWatched(id) && !this.firing.has(id));
+    const missing = [...active].filter((id) => !this.isWatched(id) && !firing.has(id));
     return { missing, forgotten };
   }
 
@@ -469,7 +479,6 @@ export class AlertEngine {
   private fire(state: StreamState, hit: EvaluatorHit): void {
     const record = hit.alert.record;
     const ends = record.frequency === 'OnlyOnce';
-    if (ends) this.streamOf.delete(record.id);
     this.queuedFirings.push({
       record,
       ends,
@@ -477,7 +486,6 @@ export class AlertEngine {
       candle: state.candle,
       source: this.sourceNow(),
     });
-    this.firing.set(record.id, (this.firing.get(record.id) ?? 0) + 1);
     this.recordSoon();
     // The stream evaluator let go of an ended alert before reporting it, so its size is already
     // the one after: only the last alert's firing can leave the stream unwatched (one check
@@ -560,18 +568,19 @@ export class AlertEngine {
     while (this.queuedFirings.length > 0) {
       const batch = this.queuedFirings.splice(0, size);
       size = Math.min(size * 2, FIRINGS_PER_BATCH);
+      this.recordingBatch = batch;
       let results: (AlertRecord | undefined)[];
       try {
         results = await this.options.store.triggerAlerts(
           batch.map((queued) => this.triggerRequest(queued)),
         );
       } catch (error: unknown) {
+        this.recordingBatch = [];
         this.options.logger.error(
           { err: error, alerts: batch.length },
           'could not record alert firings; will judge them again',
         );
         for (const { record } of batch) {
-          this.settled(record.id);
           // Through add(): its stream may have been released meanwhile (it was the stream's last
           // alert), and add() opens it again and replays from the mark.
           if (this.closed) continue;
@@ -580,8 +589,9 @@ export class AlertEngine {
         }
         continue;
       }
+      this.recordingBatch = [];
       batch.forEach(({ record, ends }, index) => {
-        this.settled(record.id);
+        if (ends) this.letGoOfEnded(record.id);
         const recorded = results[index];
         if (recorded) {
           this.options.onTriggered(recorded);
@@ -595,11 +605,14 @@ export class AlertEngine {
     }
   }
 
-  /** One queued firing of an alert is recorded (or given up). */
-  private settled(id: string): void {
-    const left = (this.firing.get(id) ?? 1) - 1;
-    if (left > 0) this.firing.set(id, left);
-    else this.firing.delete(id);
+  /**
+   * The firing that ended an alert is recorded (or was refused): it is no longer watched. Its
+   * stream let go of it when it fired; an entry of a stream holding the id again is left alone.
+   */
+  private letGoOfEnded(id: string): void {
+    const key = this.streamOf.get(id);
+    if (key !== undefined && this.streams.get(key)?.alerts.get(id) === undefined)
+      this.streamOf.delete(id);
   }
 
   /** Forgets an alert and watches the table's copy of it again, if it is still active. */

@@ -12,6 +12,22 @@ export interface ArmedAlert {
   triggerCount: number;
   lastFiredPeriod: number | undefined;
   lastTriggeredAt: number | undefined;
+  /**
+   * Whether its stream evaluator let go of it (it ended, or was removed). A flag rather than a
+   * lookup by id: an update that fires thousands of alerts lets go of each (issue #27). Never
+   * cleared: an alert watched again is armed anew.
+   */
+  released: boolean;
+  /**
+   * Whether a level evaluator (`LevelFlips`) holds it: true while held, false once let go
+   * of (it stays in the evaluator's indexes, skipped, until they are compacted), undefined before
+   * it joined one. A flag rather than set membership, for the same reason as `released`.
+   */
+  levelHeld: boolean | undefined;
+  /** Scratch of `LevelFlips.step`: the step that last changed its flags… */
+  flipStep: number;
+  /** …and the changes, one bit per `LevelChange` (read before the next step). */
+  flipChanges: number;
 }
 
 /** Arms a stored alert with its current frequency state. */
@@ -22,6 +38,10 @@ export function armAlert(record: AlertRecord): ArmedAlert {
     triggerCount: record.triggerCount,
     lastFiredPeriod: record.lastFiredPeriod,
     lastTriggeredAt: record.triggeredAt,
+    released: false,
+    levelHeld: undefined,
+    flipStep: 0,
+    flipChanges: 0,
   };
 }
 

@@ -69,7 +69,8 @@ export function judge(
   alert: ArmedAlert,
   point: EvaluationPoint,
   sink: EvaluationSink,
-  details: { readonly change?: LevelChange; readonly movedPercent?: number } = {},
+  change?: LevelChange,
+  movedPercent?: number,
 ): Judgement {
   const { expiresAt, frequency } = alert.record;
   if (expiresAt !== undefined && point.at >= expiresAt) {
@@ -82,6 +83,15 @@ export function judge(
   alert.triggerCount += 1;
   alert.lastFiredPeriod = period;
   alert.lastTriggeredAt = point.at;
-  sink.fired({ alert, value: point.value, at: point.at, period, countBefore, ...details });
+  // One object of one shape per firing, no spread: an update may fire thousands (issue #27).
+  sink.fired({
+    alert,
+    value: point.value,
+    at: point.at,
+    period,
+    countBefore,
+    change,
+    movedPercent,
+  });
   return 'fired';
 }

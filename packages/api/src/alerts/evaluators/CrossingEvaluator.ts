@@ -1,5 +1,6 @@
-import { conditionEvent } from '@pairwatch/domain';
+import { type AlertCondition, conditionEvent } from '@pairwatch/domain';
 import { type EvaluationPoint, type EvaluationSink, judge } from './ConditionEvaluator';
+import { firstFlipChange, flipChangeMask } from './LevelFlips';
 import { LevelEvaluator } from './LevelEvaluator';
 
 /**
@@ -9,11 +10,20 @@ import { LevelEvaluator } from './LevelEvaluator';
  * has been to the other side.
  */
 export class CrossingEvaluator extends LevelEvaluator {
+  /** The changes domain `conditionEvent` names for the condition, asked once, not per alert. */
+  private readonly events: number;
+
+  constructor(condition: AlertCondition, last: number | undefined) {
+    super(condition, last);
+    this.events = flipChangeMask((change) => conditionEvent(condition, change));
+  }
+
   observe(point: EvaluationPoint, sink: EvaluationSink): void {
-    for (const [alert, changes] of this.flips.step(point.value)) {
-      const change = changes.find((c) => conditionEvent(this.condition, c));
+    for (const alert of this.flips.step(point.value)) {
+      const change = firstFlipChange(alert, this.events);
       if (change === undefined) continue;
-      const outcome = judge(alert, point, sink, { change });
+      const outcome = judge(alert, point, sink, change);
+      // The stream evaluator's sink may have let go of it already: then this is a flag read.
       if (outcome === 'expired' || (outcome === 'fired' && alert.record.frequency === 'OnlyOnce'))
         this.flips.remove(alert);
     }

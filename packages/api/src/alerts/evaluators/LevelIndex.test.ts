@@ -77,30 +77,25 @@ describe('LevelIndex', () => {
     expect(index.first()).toBe(alerts[0]);
   });
 
-  it('lets go of an alert it holds without searching for it, even one not yet sorted in', () => {
-    let reads = 0;
-    const index = new LevelIndex((alert) => {
-      reads += 1;
-      return (alert as unknown as { level: number }).level;
-    });
+  it('keeps only what its owner accepts, pending alerts and its own removals included', () => {
+    const index = levelIndex();
     const sorted = Array.from({ length: 64 }, (_, i) => alertAt(i));
     for (const alert of sorted) index.insert(alert);
     index.first();
     const late = alertAt(10.5);
     index.insert(late);
+    index.remove(sorted[20]!);
+    const dropped = new Set([...sorted.slice(0, 16), late]);
 
-    reads = 0;
-    for (const alert of sorted.slice(0, 16)) index.removeHeld(alert);
-    index.removeHeld(late);
+    index.retain((alert) => !dropped.has(alert));
 
-    // A search reads about 2 log n levels per alert: an update firing thousands paid for them.
-    expect(reads).toBe(0);
-    expect(index.size).toBe(48);
-    // A quarter removed: the next question compacts, and the one removed while pending stays out.
-    expect(levels(index.range(0, true, 20, true))).toEqual([16, 17, 18, 19, 20]);
-    expect(index.range(10, true, 11, true)).toEqual([]);
+    expect(index.size).toBe(47);
+    expect(levels(index.range(0, true, 22, true))).toEqual([16, 17, 18, 19, 21, 22]);
     expect(index.first()).toBe(sorted[16]);
+    expect(index.all()).toHaveLength(47);
+    // Dropped for good: put back, it is sorted in afresh, once.
     index.insert(sorted[3]!);
-    expect(levels(index.range(0, true, 17, false))).toEqual([3, 16]);
+    index.insert(sorted[20]!);
+    expect(levels(index.range(0, true, 21, false))).toEqual([3, 16, 17, 18, 19, 20]);
   });
 });

@@ -50,14 +50,23 @@ export class LevelIndex {
     return false;
   }
 
+  /** Every alert held, in order of level. */
+  all(): ArmedAlert[] {
+    this.flush();
+    return this.removed.size === 0
+      ? [...this.items]
+      : this.items.filter((item) => !this.removed.has(item));
+  }
+
   /**
-   * Removes an alert the caller knows the index holds (inserted and not removed since): a mark
-   * only, no search and no compaction (the next question compacts when due). The alerts an update
-   * fires are let go of this way while it is being judged: a search reads ~2 log n levels, each
-   * through the level function, and that was most of the cost of a firing (issue #27).
+   * Keeps only the alerts `keep` accepts (one pass). For an owner that marks the alerts it lets go
+   * of on the alerts themselves and skips them in the ranges (`LevelFlips`): it drops them here
+   * when they are many, without telling the index of each.
    */
-  removeHeld(alert: ArmedAlert): void {
-    this.removed.add(alert);
+  retain(keep: (alert: ArmedAlert) => boolean): void {
+    this.sortInPending();
+    this.items = this.items.filter((item) => keep(item) && !this.removed.has(item));
+    this.removed.clear();
   }
 
   /**
@@ -73,8 +82,6 @@ export class LevelIndex {
   }
 
   private flush(): void {
-    // Pending alerts first: one removed while still pending (`removeHeld`) is dropped with the
-    // others, not brought back by a compaction that forgot its mark before it was sorted in.
     this.sortInPending();
     if (this.removed.size > 0 && this.removed.size * 8 >= this.items.length) {
       this.items = this.items.filter((item) => !this.removed.has(item));

@@ -80,9 +80,13 @@ export class MovingPercentEvaluator implements ConditionEvaluator {
       for (const alert of candidates) {
         if (!movingPercentHolds(this.condition, alert.record.valueTarget, point.value, window))
           continue;
-        const outcome = judge(alert, point, sink, {
-          movedPercent: movedPercent(this.condition, point.value, window),
-        });
+        const outcome = judge(
+          alert,
+          point,
+          sink,
+          undefined,
+          movedPercent(this.condition, point.value, window),
+        );
         if (
           outcome === 'expired' ||
           (outcome === 'fired' && alert.record.frequency === 'OnlyOnce')

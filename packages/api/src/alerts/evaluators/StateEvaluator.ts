@@ -32,7 +32,7 @@ export class StateEvaluator extends LevelEvaluator {
 
   observe(point: EvaluationPoint, sink: EvaluationSink): void {
     const toJudge = new Set<ArmedAlert>();
-    for (const alert of this.flips.step(point.value).keys()) {
+    for (const alert of this.flips.step(point.value)) {
       const holding = this.holdingOf(alert);
       if (this.holds(alert, point.value)) {
         holding.add(alert);
