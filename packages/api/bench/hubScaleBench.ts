@@ -27,7 +27,7 @@ import { KLINE_STREAMS } from './hubScale/klineStreams';
 import { nextMessage } from './hubScale/nextMessage';
 import { type ProcessStats, processStats } from './hubScale/processStats';
 import { summarizeLatencies } from './load/summarizeLatencies';
-import { spawnApiServer } from './spawnApiServer';
+import { simulatorApiEnv, spawnApiServer } from './spawnApiServer';
 
 function setting(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -202,11 +202,7 @@ async function main(): Promise<void> {
   }, WATCHDOG_MS);
   try {
     const api = await spawnApiServer({
-      DATA_DIR: dataDir,
-      MARKET_DATA: 'binance',
-      BINANCE_REST_URL: sim.url,
-      BINANCE_WS_URL: sim.wsUrl,
-      LOG_LEVEL: 'warn',
+      ...simulatorApiEnv({ sim, dataDir }),
       HUB_MAX_CONNECTIONS: String(hubMaxConnections),
       HUB_MAX_CONNECTIONS_PER_CLIENT: String(Math.max(perAddress, 100)),
       ...(process.env.API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.API_NODE_OPTIONS } : {}),

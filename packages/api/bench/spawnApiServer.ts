@@ -17,6 +17,29 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * The environment of an api fed by the exchange simulator, with its data in `dataDir` and quiet
+ * logs; with `pushCertificateFile`, it also trusts the local push service on loopback (its
+ * self-signed certificate) as a push endpoint.
+ */
+export function simulatorApiEnv(options: {
+  readonly sim: { readonly url: string; readonly wsUrl: string };
+  readonly dataDir: string;
+  readonly pushCertificateFile?: string;
+}): Record<string, string> {
+  const { sim, dataDir, pushCertificateFile } = options;
+  return {
+    DATA_DIR: dataDir,
+    MARKET_DATA: 'binance',
+    BINANCE_REST_URL: sim.url,
+    BINANCE_WS_URL: sim.wsUrl,
+    LOG_LEVEL: 'warn',
+    ...(pushCertificateFile === undefined
+      ? {}
+      : { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true', NODE_EXTRA_CA_CERTS: pushCertificateFile }),
+  };
+}
+
+/**
  * Spawns the api with `env` (PATH, HOST and PORT added) and waits up to 30 s for `/status` to
  * answer 200. With `options.cpus` (a `taskset` CPU list such as `"0"`), the api runs pinned to
  * those cores: `taskset` execs node in place, so the child's pid is the api's. `options.nodeArgs`

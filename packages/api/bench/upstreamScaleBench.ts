@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startExchangeSim } from '@pairwatch/exchange-sim';
 import { LocalPushService } from '@pairwatch/test-support';
-import { spawnApiServer } from './spawnApiServer';
+import { processStats } from './hubScale/processStats';
+import { simulatorApiEnv, spawnApiServer } from './spawnApiServer';
 
 const PAIRS = [10, Number(process.env.BENCH_PAIRS ?? 1_000)];
 const MEASURE_SECONDS = Number(process.env.MEASURE_SECONDS ?? 20);
@@ -23,8 +24,6 @@ const SIM_TICK_MS = Number(process.env.SIM_TICK_MS ?? 2_000);
 /** An owner may hold 100 active alerts (MAX_ACTIVE_ALERTS): one owner, one address per 100. */
 const ALERTS_PER_OWNER = 100;
 const CONCURRENT_WRITES = 4;
-/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
-const CLOCK_TICKS = 100;
 
 interface Pair {
   readonly symbol: string;
@@ -41,18 +40,9 @@ interface RunResult {
   readonly simConnections: number;
 }
 
-/** User + system CPU seconds of a process so far. */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces) start after the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-
-function rssMiB(pid: number): number {
-  const kib = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kib ?? 0) / 1024;
-}
+/** User + system CPU seconds of a live process so far. */
+const cpuSeconds = (pid: number): number => processStats(pid)?.cpuSeconds ?? Number.NaN;
+const rssMiB = (pid: number): number => processStats(pid)?.rssMiB ?? Number.NaN;
 
 /** Listed pairs of the simulator with their prices and price decimals, in its order. */
 async function listedPairs(simUrl: string): Promise<Pair[]> {
@@ -161,14 +151,8 @@ async function run(wanted: number): Promise<RunResult> {
       );
     }
     const api = await spawnApiServer({
-      DATA_DIR: dataDir,
-      MARKET_DATA: 'binance',
-      BINANCE_REST_URL: sim.url,
-      BINANCE_WS_URL: sim.wsUrl,
-      PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
-      NODE_EXTRA_CA_CERTS: certificateFile,
+      ...simulatorApiEnv({ sim, dataDir, pushCertificateFile: certificateFile }),
       TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
       // The simulator's weight limit is lifted (above); the api's own budget goes with it.
       BINANCE_WEIGHT_PER_MINUTE: '1000000',
     });

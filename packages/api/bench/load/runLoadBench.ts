@@ -22,7 +22,7 @@ import { DEFAULT_SYMBOLS } from '@pairwatch/domain';
 import { type ExchangeSimHandle, startExchangeSim } from '@pairwatch/exchange-sim';
 import { LocalPushService } from '@pairwatch/test-support';
 import { processStats } from '../hubScale/processStats';
-import { spawnApiServer } from '../spawnApiServer';
+import { simulatorApiEnv, spawnApiServer } from '../spawnApiServer';
 import pg from 'pg';
 import {
   type LatencySummary,
@@ -166,16 +166,10 @@ async function phase(title: string, processes: number, databaseUrl: string | und
     for (let i = 0; i < processes; i += 1) {
       apis.push(
         await startApi({
-          DATA_DIR: dataDir,
+          ...simulatorApiEnv({ sim, dataDir, pushCertificateFile: certificateFile }),
           ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
-          MARKET_DATA: 'binance',
-          BINANCE_REST_URL: sim.url,
-          BINANCE_WS_URL: sim.wsUrl,
-          PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
-          NODE_EXTRA_CA_CERTS: certificateFile,
           // Clients are told apart by X-Forwarded-For, as behind the load balancer of a deployment.
           TRUST_PROXY: 'true',
-          LOG_LEVEL: 'warn',
         }),
       );
     }
