@@ -15,8 +15,12 @@ export interface PushServiceProcess {
   subscribe(count: number, applicationServerKey: string): Promise<LocalPushSubscription[]>;
   /** Messages accepted (201) so far. */
   received(): Promise<number>;
-  /** When each message from the `from`-th accepted one on arrived (Unix ms, the service's clock). */
-  arrivals(from: number): Promise<number[]>;
+  /**
+   * For each message from the `from`-th accepted one on (Unix ms, the service's clock): when its
+   * request had been read (`arrivedAt`) and when it was accepted, checked and decrypted
+   * (`receivedAt`).
+   */
+  arrivals(from: number): Promise<{ arrivedAt: number; receivedAt: number }[]>;
   close(): void;
 }
 
@@ -49,7 +53,8 @@ export async function startPushServiceProcess(): Promise<PushServiceProcess> {
     subscribe: async (count, key) =>
       (await ask({ kind: 'subscribe', count, key })) as LocalPushSubscription[],
     received: async () => (await ask({ kind: 'received' })) as number,
-    arrivals: async (from) => (await ask({ kind: 'arrivals', from })) as number[],
+    arrivals: async (from) =>
+      (await ask({ kind: 'arrivals', from })) as { arrivedAt: number; receivedAt: number }[],
     close: () => child.disconnect(),
   };
 }
@@ -68,10 +73,12 @@ async function serveInChild(): Promise<void> {
         );
         break;
       case 'received':
-        result = service.received.length;
+        result = service.receivedCount;
         break;
       case 'arrivals':
-        result = service.received.slice(message.from).map((push) => push.receivedAt);
+        result = service
+          .receivedSince(message.from)
+          .map(({ arrivedAt, receivedAt }) => ({ arrivedAt, receivedAt }));
         break;
     }
     process.send?.({ id: message.id, result });

@@ -29,7 +29,13 @@ export interface ReceivedPush {
   readonly urgency: string | undefined;
   readonly topic: string | undefined;
   readonly vapid: VerifiedVapid;
+  /** When it was accepted: checked and decrypted (Unix ms). */
   readonly receivedAt: number;
+  /**
+   * When the whole request had been read, before the service checked and decrypted it (Unix ms,
+   * sub-millisecond): the sender's "sent" plus the network, without the service's own work.
+   */
+  readonly arrivedAt: number;
 }
 
 /** Every request the push endpoints got, with the status answered and why. */
@@ -184,6 +190,16 @@ export class LocalPushService {
   /** Messages accepted so far (all subscriptions), oldest first. */
   get received(): readonly ReceivedPush[] {
     return [...this.receivedPushes];
+  }
+
+  /** How many messages were accepted so far, without copying them (a bench asks every few ms). */
+  get receivedCount(): number {
+    return this.receivedPushes.length;
+  }
+
+  /** The messages accepted from the `from`-th on, oldest first. */
+  receivedSince(from: number): readonly ReceivedPush[] {
+    return this.receivedPushes.slice(from);
   }
 
   /** Every request to a push endpoint so far, with the status answered. */
@@ -344,6 +360,7 @@ export class LocalPushService {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     }
+    const arrivedAt = performance.timeOrigin + performance.now();
     if (state.hanging) {
       this.hung += 1;
       return;
@@ -408,6 +425,7 @@ export class LocalPushService {
       topic,
       vapid,
       receivedAt: Date.now(),
+      arrivedAt,
     });
     this.answer(response, path, 201, 'accepted', {
       location: `${this.origin}/message/${crypto.randomBytes(12).toString('base64url')}`,

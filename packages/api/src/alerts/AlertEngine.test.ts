@@ -336,20 +336,28 @@ describe('AlertEngine with price alerts', () => {
     expect(await store.countPendingDeliveries()).toBe(1);
   });
 
-  it('records an update that fires many alerts in growing batches, and lets the sender in between', async () => {
+  /**
+   * An engine over a store whose batches take `msPerFiring` each on the engine's recording clock,
+   * noting each batch and when the sender ran (as its wake does: the next turn of the event loop).
+   */
+  async function timedBatches(
+    msPerFiring: (batch: number) => number,
+  ): Promise<{ batches: number[]; events: string[] }> {
     for (let i = 0; i < 1000; i += 1)
       await createAlert({ valueOnCreation: 60_000, valueTarget: 60_100 + i });
-    // The store as the engine sees it, noting each batch and what ran on the event loop meanwhile.
     const events: string[] = [];
     const batches: number[] = [];
+    let clock = 0;
     const plain = store;
     store = new Proxy(plain, {
       get: (target, property) =>
         property === 'triggerAlerts'
-          ? (requests: Parameters<AlertStore['triggerAlerts']>[0]) => {
+          ? async (requests: Parameters<AlertStore['triggerAlerts']>[0]) => {
               batches.push(requests.length);
               events.push(`batch ${requests.length}`);
-              return target.triggerAlerts(requests);
+              const results = await target.triggerAlerts(requests);
+              clock += requests.length * msPerFiring(batches.length - 1);
+              return results;
             }
           : (Reflect.get(target, property) as unknown),
     });
@@ -358,13 +366,13 @@ describe('AlertEngine with price alerts', () => {
       marketData: market,
       logger: silent,
       channels: testDeliveryChannels,
-      // As the sender's wake does: the next turn of the event loop, once a batch is recorded.
       onTriggered: (alert) => {
         triggered.push(alert);
         if (triggered.length === batches.reduce((sum, size) => sum + size, 0))
           setImmediate(() => events.push(`sender ran after ${triggered.length}`));
       },
       now: () => (T + 30) * 1000,
+      recordingClock: () => clock,
     });
     engines.push(instance);
     await instance.start();
@@ -373,8 +381,13 @@ describe('AlertEngine with price alerts', () => {
     market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 62_000, 60_000, 61_900));
     await settle();
     await new Promise((resolve) => setImmediate(resolve));
-
     expect(triggered).toHaveLength(1000);
+    return { batches, events };
+  }
+
+  it('records an update that fires many alerts in batches growing while they are quick, and lets the sender in between', async () => {
+    const { batches, events } = await timedBatches(() => 0.01);
+
     // The first pushes wait for 32 firings, not 1,000; no transaction holds more than 500.
     expect(batches).toEqual([32, 64, 128, 256, 500, 20]);
     expect(events).toEqual([
@@ -391,6 +404,36 @@ describe('AlertEngine with price alerts', () => {
       'batch 20',
       'sender ran after 1000',
     ]);
+  });
+
+  it('keeps batches to what records in about 10 ms, so a burst of firings never holds the event loop long', async () => {
+    // 0.15 ms a firing, as SQLite on the event loop: 32 take 4.8 ms (grow), 64 take 9.6 (stay).
+    const { batches, events } = await timedBatches(() => 0.15);
+
+    expect(batches).toEqual([32, ...Array<number>(15).fill(64), 8]);
+    expect(events.slice(0, 4)).toEqual([
+      'batch 32',
+      'sender ran after 32',
+      'batch 64',
+      'sender ran after 96',
+    ]);
+  });
+
+  it('halves a batch that took too long, never below the first batch', async () => {
+    // Quick for three batches, then 0.1 ms a firing: 256 take 25.6 ms, 128 take 12.8, 64 take 6.4.
+    expect((await timedBatches((batch) => (batch < 3 ? 0.01 : 0.1))).batches).toEqual([
+      32,
+      64,
+      128,
+      256,
+      128,
+      ...Array<number>(6).fill(64),
+      8,
+    ]);
+  });
+
+  it('never records fewer than the first batch at once, however slow the store', async () => {
+    expect((await timedBatches(() => 1)).batches).toEqual([...Array<number>(31).fill(32), 8]);
   });
 
   it('judges an update that fires many alerts without a market report or a stream check per firing', async () => {

@@ -46,6 +46,8 @@ export interface AlertEngineOptions {
   /** Wait before trying a failed replay again. Default 5 000 ms. */
   readonly replayRetryMs?: number;
   readonly now?: () => number;
+  /** Monotonic ms that time each batch's recording (see RECORDING_BUDGET_MS). Default `performance.now`. */
+  readonly recordingClock?: () => number;
 }
 
 /**
@@ -68,11 +70,18 @@ interface QueuedFiring {
  */
 const FIRINGS_PER_BATCH = 500;
 /**
- * The first batch after the queue was empty is this small, and each next one twice the last (up
- * to {@link FIRINGS_PER_BATCH}): the first pushes of an update that fires thousands go out while
- * the rest are still being recorded (issue #27: tick → push under 100 ms with 10,000 crossed).
+ * The first batch after the queue was empty is this small (and no batch is smaller): the first
+ * pushes of an update that fires thousands go out while the rest are still being recorded
+ * (issue #27: tick → push under 100 ms with 10,000 crossed).
  */
 const FIRST_BATCH = 32;
+/**
+ * How long recording one batch should take: the next batch doubles while one takes less than half
+ * of it and halves when one takes more. SQLite records on the event loop, so this bounds the
+ * stall a burst of firings causes to every request, hub update and push answer (about 64 firings
+ * a batch there, where 500 held the loop for 60 ms and the sends of the first pushes waited).
+ */
+const RECORDING_BUDGET_MS = 10;
 
 /** 1-minute candles per replay request (the market port's maximum). */
 const REPLAY_PAGE = 1000;
@@ -80,6 +89,13 @@ const REPLAY_PAGE = 1000;
 const REPLAY_MAX_PAGES = 60;
 /** Give up replaying a stream after this many failed attempts (live evaluation goes on). */
 const REPLAY_MAX_ATTEMPTS = 10;
+
+/** The size of the next batch after one of `size` took `tookMs` to record (see {@link RECORDING_BUDGET_MS}). */
+function nextBatchSize(size: number, tookMs: number): number {
+  if (tookMs < RECORDING_BUDGET_MS / 2) return Math.min(size * 2, FIRINGS_PER_BATCH);
+  if (tookMs > RECORDING_BUDGET_MS) return Math.max(Math.floor(size / 2), FIRST_BATCH);
+  return size;
+}
 
 /** One candle stream the engine holds on the market because alerts watch it. */
 interface StreamState {
@@ -545,7 +561,7 @@ export class AlertEngine {
 
   /**
    * Records the queued firings once the update that fired them has been judged whole: in batches
-   * growing from {@link FIRST_BATCH} to {@link FIRINGS_PER_BATCH}, one transaction each, one batch
+   * from {@link FIRST_BATCH} sized to {@link RECORDING_BUDGET_MS}, one transaction each, one batch
    * at a time (so a repeating alert's next firing, judged from the count the previous one writes,
    * never overtakes it). Between batches the event loop runs: SQLite answers synchronously, so
    * without that pause the sender could neither claim nor send anything (nor could a push service's
@@ -567,13 +583,15 @@ export class AlertEngine {
     let size = FIRST_BATCH;
     while (this.queuedFirings.length > 0) {
       const batch = this.queuedFirings.splice(0, size);
-      size = Math.min(size * 2, FIRINGS_PER_BATCH);
       this.recordingBatch = batch;
+      const clock = this.options.recordingClock ?? performance.now.bind(performance);
+      const started = clock();
       let results: (AlertRecord | undefined)[];
       try {
         results = await this.options.store.triggerAlerts(
           batch.map((queued) => this.triggerRequest(queued)),
         );
+        size = nextBatchSize(size, clock() - started);
       } catch (error: unknown) {
         this.recordingBatch = [];
         this.options.logger.error(
@@ -611,8 +629,10 @@ export class AlertEngine {
    */
   private letGoOfEnded(id: string): void {
     const key = this.streamOf.get(id);
-    if (key !== undefined && this.streams.get(key)?.alerts.get(id) === undefined)
-      this.streamOf.delete(id);
+    if (key === undefined) return;
+    const alerts = this.streams.get(key)?.alerts;
+    alerts?.settleEnded(id);
+    if (alerts?.get(id) === undefined) this.streamOf.delete(id);
   }
 
   /** Forgets an alert and watches the table's copy of it again, if it is still active. */

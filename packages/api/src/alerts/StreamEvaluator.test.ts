@@ -256,4 +256,46 @@ describe('StreamEvaluator', () => {
     expect(expired).toEqual(['late']);
     expect(evaluator.size).toBe(0);
   });
+
+  it('keeps the entry of an alert that ended by firing until it is settled, and holds it no more meanwhile', () => {
+    const evaluator = new StreamEvaluator();
+    const fired: string[] = [];
+    const sink: EvaluationSink = {
+      fired: (hit) => fired.push(hit.alert.record.id),
+      expired: () => undefined,
+    };
+    const record = alertRecord('once', 'sub', {
+      valueOnCreation: 99,
+      creationCandleTime: T0 as UnixSeconds,
+      creationHigh: 99,
+      creationLow: 99,
+      condition: 'CrossingUp',
+      valueTarget: 100,
+    });
+    evaluator.add(record);
+    const candle = (time: number, price: number): Candle => ({
+      time: time as UnixSeconds,
+      open: price,
+      high: price,
+      low: price,
+      close: price,
+    });
+    evaluator.onCandle(candle(T0 + 60, 99), (T0 + 60) * 1000, sink);
+    evaluator.onCandle(candle(T0 + 60, 101), (T0 + 61) * 1000, sink);
+    expect(fired).toEqual(['once']);
+    // Fired and unsettled: not held, not counted, not removable twice.
+    expect(evaluator.size).toBe(0);
+    expect(evaluator.get('once')).toBeUndefined();
+    expect(evaluator.ids()).toEqual([]);
+    expect(evaluator.earliestCreation()).toBeUndefined();
+    // Watched again before it was settled (the engine re-adds a firing it could not record).
+    expect(evaluator.add(record)).toBe(true);
+    expect(evaluator.size).toBe(1);
+    evaluator.settleEnded('once');
+    expect(evaluator.get('once')).toBeDefined();
+    expect(evaluator.remove('once')?.record.id).toBe('once');
+    expect(evaluator.size).toBe(0);
+    expect(evaluator.add(record)).toBe(true);
+    expect(evaluator.size).toBe(1);
+  });
 });

@@ -108,7 +108,16 @@ export class StreamEvaluator {
     rsi: new Feed(),
     rsiClose: new Feed(),
   };
+  /**
+   * The alerts held by id, and those that ended by firing whose entry waits for
+   * {@link StreamEvaluator.settleEnded} (flagged `released`): an update firing thousands of
+   * `OnlyOnce` alerts deletes none of them from this map of up to a million while it is judged
+   * (issue #27: the deletes were a third of the decision); the engine settles each with the batch
+   * that records its firing.
+   */
   private readonly byId = new Map<string, ArmedAlert>();
+  /** Entries of `byId` released and not yet settled. */
+  private endedUnsettled = 0;
   private bar: FormingBar | undefined;
   private readonly closed: ClosedBar[] = [];
   /** Extremes of the last k closed bars, index k − 1; rebuilt when a bar closes. */
@@ -118,7 +127,7 @@ export class StreamEvaluator {
 
   /** Active alerts held. */
   get size(): number {
-    return this.byId.size;
+    return this.byId.size - this.endedUnsettled;
   }
 
   /** Alerts still judged alone, not yet in their evaluator (for benchmarks and diagnostics). */
@@ -128,11 +137,17 @@ export class StreamEvaluator {
 
   /** The ids of the alerts held. */
   ids(): string[] {
-    return [...this.byId.keys()];
+    return [...this.held()].map((alert) => alert.record.id);
   }
 
   get(id: string): ArmedAlert | undefined {
-    return this.byId.get(id);
+    const armed = this.byId.get(id);
+    return armed === undefined || armed.released ? undefined : armed;
+  }
+
+  /** The alerts held, without those that ended and wait to be settled. */
+  private *held(): Iterable<ArmedAlert> {
+    for (const alert of this.byId.values()) if (!alert.released) yield alert;
   }
 
   /** How many alerts observe prices, RSI, and percent moves (which need bar history). */
@@ -141,7 +156,7 @@ export class StreamEvaluator {
     let rsi = 0;
     let moves = 0;
     let maxBars = 0;
-    for (const alert of this.byId.values()) {
+    for (const alert of this.held()) {
       if (alert.record.type === 'Rsi') rsi += 1;
       else price += 1;
       if (CONDITION_INFO[alert.record.condition].shape === 'move') {
@@ -155,7 +170,7 @@ export class StreamEvaluator {
   /** The earliest creation candle among the alerts (where a replay must start). */
   earliestCreation(): number | undefined {
     let earliest: number | undefined;
-    for (const alert of this.byId.values()) {
+    for (const alert of this.held()) {
       const time = alert.record.creationCandleTime;
       if (earliest === undefined || time < earliest) earliest = time;
     }
@@ -164,7 +179,8 @@ export class StreamEvaluator {
 
   /** Adds an active alert; false when it is already held or not active. */
   add(record: AlertRecord): boolean {
-    if (record.status !== 'Active' || this.byId.has(record.id)) return false;
+    if (record.status !== 'Active' || this.get(record.id) !== undefined) return false;
+    this.settleEnded(record.id);
     const armed = armAlert(record);
     this.byId.set(record.id, armed);
     this.feeds[feedOf(record)].staged.set(armed, {
@@ -177,16 +193,30 @@ export class StreamEvaluator {
 
   /** Removes an alert; returns it (with its frequency state), or undefined when not held. */
   remove(id: string): ArmedAlert | undefined {
-    const armed = this.byId.get(id);
-    if (!armed) return undefined;
+    const armed = this.get(id);
+    if (!armed) {
+      this.settleEnded(id);
+      return undefined;
+    }
     this.release(armed);
+    this.byId.delete(id);
     return armed;
   }
 
-  /** Lets go of an alert held here (the one `byId` has for its id). */
+  /**
+   * Drops the entry of an alert that ended by firing, once its firing is recorded (or refused):
+   * the deferred half of letting it go. Nothing for an alert held or unknown.
+   */
+  settleEnded(id: string): void {
+    const armed = this.byId.get(id);
+    if (armed === undefined || !armed.released) return;
+    this.byId.delete(id);
+    this.endedUnsettled -= 1;
+  }
+
+  /** Lets go of an alert held here (the one `byId` has for its id); its entry is the caller's. */
   private release(armed: ArmedAlert): void {
     armed.released = true;
-    this.byId.delete(armed.record.id);
     this.feeds[feedOf(armed.record)].remove(armed);
   }
 
@@ -261,20 +291,23 @@ export class StreamEvaluator {
   private wrapEnding(sink: EvaluationSink): EvaluationSink {
     return {
       fired: (hit) => {
-        if (hit.alert.record.frequency === 'OnlyOnce') this.forgetEnded(hit.alert);
+        // Its entry stays until the engine settles it (see `byId`).
+        if (hit.alert.record.frequency === 'OnlyOnce' && !hit.alert.released) {
+          this.release(hit.alert);
+          this.endedUnsettled += 1;
+        }
         sink.fired(hit);
       },
       expired: (alert) => {
-        this.forgetEnded(alert);
+        // The flag, not a lookup by id: an alert reported here is one this evaluator armed, held
+        // until released. Expiries are few: the entry goes now.
+        if (!alert.released) {
+          this.release(alert);
+          this.byId.delete(alert.record.id);
+        }
         sink.expired(alert);
       },
     };
-  }
-
-  private forgetEnded(alert: ArmedAlert): void {
-    // The flag, not a lookup by id: an alert reported here is one this evaluator armed, held
-    // until released (issue #27: one lookup less per fired alert).
-    if (!alert.released) this.release(alert);
   }
 
   private closeBar(bar: FormingBar, at: number, sink: EvaluationSink): void {

@@ -38,8 +38,9 @@ interface RunningApi {
 }
 let api: RunningApi | undefined;
 
-async function startApi(): Promise<RunningApi> {
+async function startApi(env: Record<string, string> = {}): Promise<RunningApi> {
   const config = loadConfig({
+    ...env,
     DATA_DIR: dataDir,
     MARKET_DATA: 'binance',
     BINANCE_REST_URL: sim.url,
@@ -213,7 +214,8 @@ describe(`alerts over real sockets with the simulator and the local push service
   });
 
   it('pushes a bearish price alert when the price falls to the target', async () => {
-    await startApi();
+    // Encrypted in a worker thread, as with PUSH_ENCRYPTION_WORKERS set.
+    await startApi({ PUSH_ENCRYPTION_WORKERS: '1' });
     const { subscription, subscriptionId } = await register();
     const price = livePrice('ETHUSDT');
     const alert = await createAlert({

@@ -13,6 +13,7 @@ import { WebhookChannel } from '../delivery/webhook/WebhookChannel';
 import { ownerRoutes } from '../delivery/ownerRoutes';
 import { TelegramDelivery } from '../delivery/telegram/TelegramDelivery';
 import { type PushTransport } from '../push/PushTransport';
+import { PushEncryptionPool } from '../push/PushEncryptionPool';
 import { WebPushTransport } from '../push/WebPushTransport';
 import { alertsRoutes } from './alertsRoutes';
 import { pushRoutes } from '../push/pushRoutes';
@@ -54,6 +55,7 @@ export interface AlertsPluginOptions {
         | 'appUrl'
         | 'databaseStatementTimeoutMs'
         | 'databaseConnectTimeoutMs'
+        | 'pushEncryptionWorkers'
       >
     >;
   readonly marketData: MarketData;
@@ -136,7 +138,17 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
     const vapid = loadVapidKeys(config.vapid, config.dataDir);
     const transport =
       options.transport ??
-      new WebPushTransport(vapid, { allowPrivateEndpoints: config.pushAllowPrivateEndpoints });
+      new WebPushTransport(vapid, {
+        allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
+        ...(config.pushEncryptionWorkers !== undefined && config.pushEncryptionWorkers > 0
+          ? {
+              encryptor: new PushEncryptionPool({
+                workers: config.pushEncryptionWorkers,
+                logger,
+              }),
+            }
+          : {}),
+      });
     coordinator = createCoordinator(store, options, logger);
     await setUp(app, options, { store, coordinator, transport, publicKey: vapid.publicKey });
   } catch (error: unknown) {
@@ -367,6 +379,8 @@ async function setUp(
     } finally {
       try {
         await sender.close();
+        // After the sender: nothing is encrypted once it has stopped.
+        await transport.close?.();
       } finally {
         await store.close();
       }

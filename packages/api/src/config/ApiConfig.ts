@@ -55,6 +55,12 @@ export interface ApiConfig {
    */
   readonly pushAllowPrivateEndpoints: boolean;
   /**
+   * `PUSH_ENCRYPTION_WORKERS` (default 0: on the event loop): worker threads that encrypt Web Push
+   * messages off the event loop. Worth it with a core to spare: on two cores shared with a push
+   * service that decrypts, the first pushes of a burst left later with a worker (issue #27 note).
+   */
+  readonly pushEncryptionWorkers: number;
+  /**
    * `HUB_MAX_CONNECTIONS_PER_CLIENT` (default 100, or `HUB_MAX_CONNECTIONS` when that is lower;
    * never above it): hub connections at once from one client (an IPv4 address or an IPv6 /64), so
    * one client cannot use up the hub's connections for everyone.

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       vapid: { publicKey: undefined, privateKey: undefined, subject: undefined },
       maxActiveAlerts: 100,
       pushAllowPrivateEndpoints: false,
+      pushEncryptionWorkers: 0,
       appUrl: 'http://127.0.0.1:8080',
       telegramApiUrl: 'https://api.telegram.org',
       telegramBotToken: undefined,
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
         VAPID_SUBJECT: 'mailto:ops@example.org',
         MAX_ACTIVE_ALERTS: '7',
         PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+        PUSH_ENCRYPTION_WORKERS: '2',
         TELEGRAM_BOT_TOKEN: '123456:AAbbCCddEEffGGhhIIjjKKllMM',
         TELEGRAM_API_URL: 'http://127.0.0.1:5099/',
         APP_URL: 'https://pairwatch.example.org/',
@@ -88,6 +90,7 @@ describe('loadConfig', () => {
     });
     expect(config.maxActiveAlerts).toBe(7);
     expect(config.pushAllowPrivateEndpoints).toBe(true);
+    expect(config.pushEncryptionWorkers).toBe(2);
     expect(config.telegramBotToken).toBe('123456:AAbbCCddEEffGGhhIIjjKKllMM');
     expect(config.telegramApiUrl).toBe('http://127.0.0.1:5099');
     expect(config.appUrl).toBe('https://pairwatch.example.org');
@@ -121,6 +124,7 @@ describe('loadConfig', () => {
       'yes',
       /^PUSH_ALLOW_PRIVATE_ENDPOINTS must be one of true, false, got 'yes'/,
     ],
+    ['PUSH_ENCRYPTION_WORKERS', '65', /^PUSH_ENCRYPTION_WORKERS must be between 0 and 64/],
     [
       'LOG_LEVEL',
       'verbose',

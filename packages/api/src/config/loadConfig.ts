@@ -193,6 +193,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
   );
   const pushAllowPrivateEndpoints =
     oneOf('PUSH_ALLOW_PRIVATE_ENDPOINTS', 'false', BOOLEANS) === 'true';
+  const pushEncryptionWorkers = field('PUSH_ENCRYPTION_WORKERS', 0, (raw) =>
+    integer(raw, 'PUSH_ENCRYPTION_WORKERS', 0, 64),
+  );
   const logLevel = oneOf('LOG_LEVEL', 'info', LOG_LEVELS);
   const hubMaxConnections = field('HUB_MAX_CONNECTIONS', 10_000, (raw) =>
     integer(raw, 'HUB_MAX_CONNECTIONS', 1, 1_000_000),
@@ -260,6 +263,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
     vapid,
     maxActiveAlerts,
     pushAllowPrivateEndpoints,
+    pushEncryptionWorkers,
     hubMaxConnectionsPerClient,
     hubMaxConnections,
     binanceWeightPerMinute,

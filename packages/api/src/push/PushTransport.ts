@@ -30,4 +30,6 @@ export type PushOutcome =
 /** Sends one Web Push message (the I/O edge of the sender; fakes implement it in unit tests). */
 export interface PushTransport {
   send(request: PushRequest): Promise<PushOutcome>;
+  /** Releases what it holds (worker threads), when it holds anything. */
+  close?(): Promise<void>;
 }

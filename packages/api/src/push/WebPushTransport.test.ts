@@ -63,6 +63,7 @@ describe('WebPushTransport against the local push service', () => {
   it('delivers an encrypted message with a valid VAPID token and the RFC 8030 headers', async () => {
     const subscription = push.createSubscription({ applicationServerKey: vapid.publicKey });
     const transport = new WebPushTransport(vapid, LOCAL);
+    const sentAt = Date.now();
 
     const outcome = await transport.send(request(subscription, '{"title":"BTCUSDT price alert"}'));
 
@@ -81,6 +82,10 @@ describe('WebPushTransport against the local push service', () => {
       },
     });
     expect(message!.vapid.expiresAt - Date.now() / 1000).toBeLessThanOrEqual(24 * 3600);
+    // Read whole before it was checked and decrypted, and counted among the accepted.
+    expect(message!.arrivedAt).toBeLessThanOrEqual(message!.receivedAt + 1);
+    expect(message!.arrivedAt).toBeGreaterThanOrEqual(sentAt);
+    expect(push.receivedSince(push.receivedCount - 1)).toEqual([message]);
   });
 
   it('reports a 410 as a subscription that is gone', async () => {

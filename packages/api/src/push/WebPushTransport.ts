@@ -3,6 +3,7 @@ import https from 'node:https';
 import webpush from 'web-push';
 import { type LookupFunction } from 'node:net';
 import { createGuardedLookup, PrivateAddressError, privateHostReason } from './privateAddresses';
+import { inlinePushEncryptor, type PushEncryptor } from './PushEncryptor';
 import { parseRetryAfter, pushReplyReason } from './pushReply';
 import { type PushOutcome, type PushRequest, type PushTransport } from './PushTransport';
 import { type VapidKeys } from './VapidKeys';
@@ -27,6 +28,11 @@ export interface WebPushTransportOptions {
    * `createGuardedLookup`, which refuses private addresses.
    */
   readonly allowPrivateEndpoints?: boolean;
+  /**
+   * Who encrypts the messages: a `PushEncryptionPool` (`PUSH_ENCRYPTION_WORKERS`) keeps the
+   * ECDH arithmetic off the event loop; default the calling thread. Closed with the transport.
+   */
+  readonly encryptor?: PushEncryptor;
 }
 
 /** What a push service answered: its status, headers and the first bytes of its body. */
@@ -37,8 +43,8 @@ interface PushReply {
 }
 
 /**
- * {@link PushTransport} for RFC 8030 push services: the `web-push` library encrypts (aes128gcm)
- * and signs the VAPID token, once per push service origin and reused for hours rather than once
+ * {@link PushTransport} for RFC 8030 push services: the `web-push` library encrypts (aes128gcm,
+ * through the {@link PushEncryptor}: off the event loop in a server) and signs the VAPID token, once per push service origin and reused for hours rather than once
  * per message; the request is ours, so that a reply is read up to 4 KiB only and within one
  * deadline (the endpoint is whatever a browser registered). Outgoing HTTPS uses Node's trust
  * store, extended by `NODE_EXTRA_CA_CERTS` when a test runs a local push service.
@@ -48,6 +54,7 @@ export class WebPushTransport implements PushTransport {
   private readonly now: () => number;
   private readonly timeoutMs: number;
   private readonly lookup: LookupFunction | undefined;
+  private readonly encryptor: PushEncryptor;
 
   constructor(
     private readonly vapid: VapidKeys,
@@ -56,6 +63,12 @@ export class WebPushTransport implements PushTransport {
     this.now = options.now ?? Date.now;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.lookup = options.allowPrivateEndpoints ? undefined : createGuardedLookup();
+    this.encryptor = options.encryptor ?? inlinePushEncryptor;
+  }
+
+  /** Stops the encryptor's workers (messages sent later are encrypted on this thread). */
+  close(): Promise<void> {
+    return this.encryptor.close();
   }
 
   async send(request: PushRequest): Promise<PushOutcome> {
@@ -63,12 +76,7 @@ export class WebPushTransport implements PushTransport {
     let body: Buffer;
     let authorization: string;
     try {
-      body = webpush.encrypt(
-        subscription.p256dh,
-        subscription.auth,
-        request.payload,
-        'aes128gcm',
-      ).cipherText;
+      body = await this.encryptor.encrypt(subscription.p256dh, subscription.auth, request.payload);
       authorization = this.authorization(subscription.endpoint);
     } catch (error: unknown) {
       return this.retry(`could not prepare the message: ${String(error)}`);
