@@ -29,6 +29,11 @@ import { StreamEvaluator } from './StreamEvaluator';
 
 const T0 = STREAM_T0;
 
+/** A candle opening at `time` whose prices are all `price`. */
+function candle(time: number, price: number): Candle {
+  return { time: time as UnixSeconds, open: price, high: price, low: price, close: price };
+}
+
 /** One update of the stream: a candle, and when it is observed (ms). */
 const updatesArbitrary = candleUpdatesArbitrary({
   bars: 'byStep',
@@ -243,13 +248,6 @@ describe('StreamEvaluator', () => {
         expiresAt: ((T0 + 90) * 1000) as UnixMillis,
       }),
     );
-    const candle = (time: number, price: number): Candle => ({
-      time: time as UnixSeconds,
-      open: price,
-      high: price,
-      low: price,
-      close: price,
-    });
     evaluator.onCandle(candle(T0 + 60, 101), (T0 + 60) * 1000, sink);
     expect(evaluator.ids()).toEqual(['late']);
     evaluator.onCandle(candle(T0 + 120, 201), (T0 + 120) * 1000, sink);
@@ -273,13 +271,6 @@ describe('StreamEvaluator', () => {
       valueTarget: 100,
     });
     evaluator.add(record);
-    const candle = (time: number, price: number): Candle => ({
-      time: time as UnixSeconds,
-      open: price,
-      high: price,
-      low: price,
-      close: price,
-    });
     evaluator.onCandle(candle(T0 + 60, 99), (T0 + 60) * 1000, sink);
     evaluator.onCandle(candle(T0 + 60, 101), (T0 + 61) * 1000, sink);
     expect(fired).toEqual(['once']);

@@ -1,40 +1,23 @@
 import { Worker } from 'node:worker_threads';
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { LocalPushService } from '@pairwatch/test-support';
 import webpush from 'web-push';
-import { trustCertificate } from '../test-support/trustCertificate';
+import { recordingLogger } from '../test-support/recordingLogger';
+import { useTrustedLocalPushService } from '../test-support/useTrustedLocalPushService';
 import { PushEncryptionPool } from './PushEncryptionPool';
 import { WebPushTransport } from './WebPushTransport';
 
+const localPush = useTrustedLocalPushService();
 let push: LocalPushService;
-let untrust: () => void;
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@example.org' };
 
-beforeAll(async () => {
-  push = await LocalPushService.start();
-  untrust = trustCertificate(push.certificatePem);
-});
-
-afterAll(async () => {
-  untrust();
-  await push.close();
+beforeAll(() => {
+  push = localPush();
 });
 
 afterEach(() => {
   jest.restoreAllMocks();
 });
-
-function recordingLogger() {
-  const errors: string[] = [];
-  return {
-    errors,
-    logger: {
-      info: () => undefined,
-      warn: () => undefined,
-      error: (_context: object, message: string) => errors.push(message),
-    },
-  };
-}
 
 /** Sends `count` messages at once through a transport encrypting in `pool`; their payloads. */
 async function sendThrough(pool: PushEncryptionPool, count: number): Promise<string[]> {
@@ -59,21 +42,21 @@ async function sendThrough(pool: PushEncryptionPool, count: number): Promise<str
 
 describe('PushEncryptionPool', () => {
   it('encrypts in worker threads what each browser decrypts as its own message', async () => {
-    const { logger, errors } = recordingLogger();
+    const logger = recordingLogger();
     const pool = new PushEncryptionPool({ workers: 2, logger });
     try {
       const payloads = await sendThrough(pool, 12);
 
       expect(payloads).toEqual(Array.from({ length: 12 }, (_, i) => `{"title":"alert ${i}"}`));
       expect(pool.size).toBe(2);
-      expect(errors).toEqual([]);
+      expect(logger.lines).toEqual([]);
     } finally {
       await pool.close();
     }
   });
 
   it('never encrypts two messages alike (a fresh key and salt each)', async () => {
-    const pool = new PushEncryptionPool({ workers: 1, logger: recordingLogger().logger });
+    const pool = new PushEncryptionPool({ workers: 1, logger: recordingLogger() });
     const { keys } = push.createSubscription();
     try {
       const [a, b] = await Promise.all([
@@ -90,7 +73,7 @@ describe('PushEncryptionPool', () => {
   });
 
   it('rejects a subscription key it cannot use, and the transport retries rather than sends', async () => {
-    const pool = new PushEncryptionPool({ workers: 1, logger: recordingLogger().logger });
+    const pool = new PushEncryptionPool({ workers: 1, logger: recordingLogger() });
     const transport = new WebPushTransport(vapid, { allowPrivateEndpoints: true, encryptor: pool });
     const subscription = push.createSubscription({ applicationServerKey: vapid.publicKey });
     try {
@@ -114,7 +97,7 @@ describe('PushEncryptionPool', () => {
   });
 
   it('encrypts a dead worker’s messages on the calling thread, logs it, and starts another', async () => {
-    const { logger, errors } = recordingLogger();
+    const logger = recordingLogger();
     const pool = new PushEncryptionPool({ workers: 1, logger });
     try {
       // The first message kills its worker instead of reaching it.
@@ -127,7 +110,7 @@ describe('PushEncryptionPool', () => {
       post.mockRestore();
 
       expect(first).toBe('{"title":"alert 0"}');
-      expect(errors).toEqual([
+      expect(logger.lines.map((line) => line.message)).toEqual([
         expect.stringMatching(
           /^a push encryption worker exited with code \d+; its messages are encrypted here, and a new one starts$/,
         ),
@@ -141,7 +124,7 @@ describe('PushEncryptionPool', () => {
   });
 
   it('encrypts on the calling thread once closed', async () => {
-    const pool = new PushEncryptionPool({ workers: 1, logger: recordingLogger().logger });
+    const pool = new PushEncryptionPool({ workers: 1, logger: recordingLogger() });
     await pool.close();
 
     expect(await sendThrough(pool, 1)).toEqual(['{"title":"alert 0"}']);
@@ -149,7 +132,7 @@ describe('PushEncryptionPool', () => {
   });
 
   it('refuses a pool without workers', () => {
-    expect(() => new PushEncryptionPool({ workers: 0, logger: recordingLogger().logger })).toThrow(
+    expect(() => new PushEncryptionPool({ workers: 0, logger: recordingLogger() })).toThrow(
       /at least one worker, got 0/,
     );
   });

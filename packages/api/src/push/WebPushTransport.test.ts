@@ -10,11 +10,12 @@ import {
 } from '@pairwatch/test-support';
 import webpush from 'web-push';
 import { trustCertificate } from '../test-support/trustCertificate';
+import { useTrustedLocalPushService } from '../test-support/useTrustedLocalPushService';
 import { type PushRequest } from './PushTransport';
 import { WebPushTransport } from './WebPushTransport';
 
+const localPush = useTrustedLocalPushService();
 let push: LocalPushService;
-let untrust: () => void;
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@example.org' };
 
 function request(subscription: LocalPushSubscription, payload = '{"title":"t"}'): PushRequest {
@@ -27,14 +28,8 @@ function request(subscription: LocalPushSubscription, payload = '{"title":"t"}')
   };
 }
 
-beforeAll(async () => {
-  push = await LocalPushService.start();
-  untrust = trustCertificate(push.certificatePem);
-});
-
-afterAll(async () => {
-  untrust();
-  await push.close();
+beforeAll(() => {
+  push = localPush();
 });
 
 /** The local push service listens on loopback, which the transport refuses by default. */
