@@ -46,6 +46,8 @@ export type LoadWorkerReport =
       readonly apiLag: LatencySummary;
       /** Updates that matched no tapped kline event (a subscription's first candle, backfills). */
       readonly unmatched: number;
+      /** Updates whose content the simulator sent more than once: not timed (see hubClientsWorker). */
+      readonly repeated: number;
       readonly updates: number;
       readonly open: number;
       readonly errors: Record<string, number>;

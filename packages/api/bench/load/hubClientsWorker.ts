@@ -31,6 +31,13 @@ interface HubUpdate {
 }
 
 const eventTimes = new Map<string, { readonly E: number; readonly tapped: number }>();
+/**
+ * Event contents the simulator sent more than once: a quiet stream (no trade between two of its
+ * 2-s kline updates) is sent again unchanged, and an update with that content cannot be told from
+ * the earlier ones. Timed against the first, every repeat would add 2 s more lag, a minute of them
+ * enough to push the p99 into seconds; they are counted apart instead.
+ */
+const repeatedContents = new Set<string>();
 const lags: number[] = [];
 const apiLags: number[] = [];
 const errors: Record<string, number> = {};
@@ -38,6 +45,7 @@ const sockets: WebSocket[] = [];
 let measuring = false;
 let updates = 0;
 let unmatched = 0;
+let repeated = 0;
 let tap: WebSocket | undefined;
 
 const count = (kind: string) => {
@@ -64,12 +72,17 @@ function openTap(simWsUrl: string): Promise<void> {
       data: { E: number; s: string; k: { t: number; i: string; c: string; v: string } };
     };
     const key = keyOf(event.s, event.k.i, event.k.t, Number(event.k.c), Number(event.k.v));
-    if (!eventTimes.has(key)) eventTimes.set(key, { E: event.E, tapped });
+    if (eventTimes.has(key)) repeatedContents.add(key);
+    else eventTimes.set(key, { E: event.E, tapped });
   });
   // Forget events older than a minute: any update matching them would be far beyond any bound.
   setInterval(() => {
     const old = Date.now() - 60_000;
-    for (const [key, at] of eventTimes) if (at.E < old) eventTimes.delete(key);
+    for (const [key, at] of eventTimes) {
+      if (at.E >= old) continue;
+      eventTimes.delete(key);
+      repeatedContents.delete(key);
+    }
   }, 10_000).unref();
   return new Promise((resolve, reject) => {
     tap!.once('open', () => resolve());
@@ -113,16 +126,16 @@ function onRecord(record: string, arrived: number, socket: WebSocket, ready: () 
     if (!measuring) return;
     updates += 1;
     const update = message.arguments?.[0] as HubUpdate;
-    const sent = eventTimes.get(
-      keyOf(
-        update.symbol,
-        INTERVAL_INFO[update.interval].binanceCode,
-        update.candle.time * 1000,
-        update.candle.close,
-        update.candle.volume,
-      ),
+    const key = keyOf(
+      update.symbol,
+      INTERVAL_INFO[update.interval].binanceCode,
+      update.candle.time * 1000,
+      update.candle.close,
+      update.candle.volume,
     );
-    if (sent === undefined) unmatched += 1;
+    const sent = eventTimes.get(key);
+    if (repeatedContents.has(key)) repeated += 1;
+    else if (sent === undefined) unmatched += 1;
     else {
       lags.push(arrived - sent.E);
       apiLags.push(arrived - sent.tapped);
@@ -215,6 +228,7 @@ process.on('message', (raw) => {
       lag: summarizeLatencies(lags),
       apiLag: summarizeLatencies(apiLags),
       unmatched,
+      repeated,
       updates,
       open,
       errors,

@@ -5,7 +5,8 @@
 // LOAD_SECONDS (default 60), against the real server (`dist/server.js`) fed by the simulated
 // exchange. Prints errors per kind, p50/p99 latency per kind, the hub's update lag (simulator
 // event → hub client, see hubClientsWorker.ts) and the api processes' RSS with its trend after
-// warm-up. Targets (docs/architecture.md §10): no errors; alert creation p99 < 50 ms on one
+// warm-up: of every sample, and of each 30 s's lowest (the verdict; with the JavaScript heap's and
+// the rest's, from memorySampler.ts preloaded into the api). Targets (docs/architecture.md §10): no errors; alert creation p99 < 50 ms on one
 // process (SQLite) and < 150 ms on two (PostgreSQL); lag p99 < 250 ms with one process; RSS flat
 // after warm-up (`LOAD_SECONDS=600` for the 10-minute run).
 // With two or more cores the api processes run pinned to core 0 and this process with its workers
@@ -29,6 +30,7 @@ import {
   type LoadWorkerCommand,
   type LoadWorkerReport,
 } from './LoadWorkerMessage';
+import { type MemorySample } from './memorySampler';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 5_000);
@@ -50,6 +52,8 @@ const WARM_UP_MS = Math.max(60_000, SECONDS * 200);
 const TREND_WINDOW_S = 120;
 /** "Flat": the fitted rise over the measured window stays under this share of the mean RSS. */
 const FLAT_SHARE = 0.05;
+/** Seconds per window whose lowest sample is a floor (see `floors`). */
+const FLOOR_WINDOW_S = 30;
 
 /** The api's cores and the load generators' cores when pinning (see the header). */
 const PINNING = choosePinning();
@@ -71,24 +75,55 @@ interface Api {
   readonly url: string;
   readonly child: ChildProcess;
   readonly rss: number[];
+  /** Where its memory sampler writes (see memorySampler.ts). */
+  readonly memoryFile: string;
 }
 
-async function startApi(env: Record<string, string>): Promise<Api> {
+async function startApi(env: Record<string, string>, memoryFile: string): Promise<Api> {
   // LOAD_API_NODE_ARGS reach the api processes' node only, e.g. `--cpu-prof` to profile them.
-  const nodeArgs = process.env.LOAD_API_NODE_ARGS?.split(' ').filter((arg) => arg !== '');
-  return { ...(await spawnApiServer(env, { cpus: PINNING?.api, nodeArgs })), rss: [] };
+  const extra = process.env.LOAD_API_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
+  const nodeArgs = ['--require', path.join(__dirname, 'memorySampler.js'), ...extra];
+  const spawned = await spawnApiServer(
+    { ...env, PAIRWATCH_BENCH_MEMORY_FILE: memoryFile },
+    { cpus: PINNING?.api, nodeArgs },
+  );
+  return { ...spawned, rss: [], memoryFile };
+}
+
+/** The samples the api's memory sampler wrote (one a second). */
+function readMemorySamples(file: string): MemorySample[] {
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as MemorySample);
 }
 
 /**
- * The least-squares slope of `samples` (one a second) after warm-up, in MiB per minute, and the
- * rise it predicts over the measured window; undefined when too few samples are left.
+ * The lowest value of each {@link FLOOR_WINDOW_S}-second window: the level the collector comes
+ * back to. The heap grows between collections and V8 resizes what it holds with them, so single
+ * samples saw up and down by tens of MiB; a leak raises the floor, the sawtooth does not.
+ */
+function floors(samples: readonly number[]): number[] {
+  const result: number[] = [];
+  for (let start = 0; start < samples.length; start += FLOOR_WINDOW_S)
+    result.push(Math.min(...samples.slice(start, start + FLOOR_WINDOW_S)));
+  return result;
+}
+
+/**
+ * The least-squares slope of `samples` (one every `stepSeconds`, from the start of the load) after
+ * warm-up, in MiB per minute, and the rise it predicts over the measured window; undefined when
+ * too few samples are left.
  */
 function rssTrend(
   samples: readonly number[],
+  stepSeconds = 1,
 ): { perMinute: number; rise: number; mean: number } | undefined {
-  const skip = Math.round(WARM_UP_MS / 1000);
+  const skip = Math.round(WARM_UP_MS / 1000 / stepSeconds);
   const ys = samples.slice(skip);
-  if (ys.length < TREND_WINDOW_S) return undefined;
+  if (ys.length * stepSeconds < TREND_WINDOW_S || ys.length < 3) return undefined;
   const n = ys.length;
   const meanX = (n - 1) / 2;
   const mean = ys.reduce((sum, y) => sum + y, 0) / n;
@@ -98,8 +133,8 @@ function rssTrend(
     covariance += (x - meanX) * (y - mean);
     variance += (x - meanX) ** 2;
   }
-  const perSecond = covariance / variance;
-  return { perMinute: perSecond * 60, rise: perSecond * (n - 1), mean };
+  const perStep = covariance / variance;
+  return { perMinute: (perStep * 60) / stepSeconds, rise: perStep * (n - 1), mean };
 }
 
 function worker(file: string): ChildProcess {
@@ -165,12 +200,15 @@ async function phase(title: string, processes: number, databaseUrl: string | und
   try {
     for (let i = 0; i < processes; i += 1) {
       apis.push(
-        await startApi({
-          ...simulatorApiEnv({ sim, dataDir, pushCertificateFile: certificateFile }),
-          ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
-          // Clients are told apart by X-Forwarded-For, as behind the load balancer of a deployment.
-          TRUST_PROXY: 'true',
-        }),
+        await startApi(
+          {
+            ...simulatorApiEnv({ sim, dataDir, pushCertificateFile: certificateFile }),
+            ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+            // Clients are told apart by X-Forwarded-For, as behind the load balancer of a deployment.
+            TRUST_PROXY: 'true',
+          },
+          path.join(dataDir, `memory-${i + 1}.jsonl`),
+        ),
       );
     }
     const apiUrls = apis.map((api) => api.url);
@@ -213,6 +251,8 @@ async function phase(title: string, processes: number, databaseUrl: string | und
       subscriptions,
       prices,
     } satisfies LoadWorkerCommand);
+    // The memory sampler's lines from here on are the load's (the api wrote some while starting).
+    const memoryStart = apis.map((api) => readMemorySamples(api.memoryFile).length);
     const sampler = setInterval(() => {
       for (const api of apis) {
         const rss = api.child.pid === undefined ? undefined : processStats(api.child.pid)?.rssMiB;
@@ -234,27 +274,41 @@ async function phase(title: string, processes: number, databaseUrl: string | und
     console.log(line('update lag (from E)', hubResult.lag));
     console.log(line('update lag (api share)', hubResult.apiLag));
     console.log(
-      `  hub: ${hubResult.updates} updates received (${hubResult.unmatched} without a simulator event to match: first candles), ${hubResult.open}/${CONNECTIONS} connections open at the end`,
+      `  hub: ${hubResult.updates} updates received (${hubResult.unmatched} without a simulator event to match: first candles; ${hubResult.repeated} not timed: a quiet stream's kline sent again unchanged), ${hubResult.open}/${CONNECTIONS} connections open at the end`,
     );
     const errors = { ...httpResult.errors, ...prefixed('hub', hubResult.errors) };
     console.log(`  errors: ${Object.keys(errors).length === 0 ? 'none' : JSON.stringify(errors)}`);
     let flat: boolean | undefined;
+    const describeTrend = (trend: ReturnType<typeof rssTrend>): string =>
+      trend === undefined
+        ? 'not measured, run too short'
+        : `${trend.perMinute >= 0 ? '+' : ''}${trend.perMinute.toFixed(2)} MiB/min (${
+            trend.rise >= 0 ? '+' : ''
+          }${trend.rise.toFixed(1)} MiB over the window, mean ${trend.mean.toFixed(0)}): ${
+            trend.rise < trend.mean * FLAT_SHARE ? 'flat' : 'GROWING'
+          }`;
     for (const [i, api] of apis.entries()) {
       const samples = api.rss;
-      const trend = rssTrend(samples);
-      const trendText =
-        trend === undefined
-          ? 'trend: not measured, run too short'
-          : `trend after ${WARM_UP_MS / 1000} s warm-up ${trend.perMinute >= 0 ? '+' : ''}${trend.perMinute.toFixed(
-              2,
-            )} MiB/min (${trend.rise >= 0 ? '+' : ''}${trend.rise.toFixed(1)} MiB over the window, mean ${trend.mean.toFixed(0)}): ${
-              trend.rise < trend.mean * FLAT_SHARE ? 'flat' : 'GROWING'
-            }`;
-      if (trend !== undefined) flat = (flat ?? true) && trend.rise < trend.mean * FLAT_SHARE;
+      const memory = readMemorySamples(api.memoryFile).slice(memoryStart[i]);
+      const floorTrend = rssTrend(floors(samples), FLOOR_WINDOW_S);
+      // The verdict is the floor's: the sawtooth of collections is not growth (see `floors`).
+      if (floorTrend !== undefined)
+        flat = (flat ?? true) && floorTrend.rise < floorTrend.mean * FLAT_SHARE;
       console.log(
         `  api process ${i + 1} RSS (MiB, sampled every 1 s): start ${samples[0]?.toFixed(0)}, max ${Math.max(
           ...samples,
-        ).toFixed(0)}, end ${samples.at(-1)?.toFixed(0)}; ${trendText}`,
+        ).toFixed(
+          0,
+        )}, end ${samples.at(-1)?.toFixed(0)}; after ${WARM_UP_MS / 1000} s warm-up, trend of every sample ${describeTrend(
+          rssTrend(samples),
+        )}; trend of the ${FLOOR_WINDOW_S}-s floors ${describeTrend(floorTrend)}`,
+      );
+      console.log(
+        `    of which: JavaScript heap in use, ${FLOOR_WINDOW_S}-s floors ${describeTrend(
+          rssTrend(floors(memory.map((sample) => sample.heapUsed)), FLOOR_WINDOW_S),
+        )}; outside the JavaScript heap (RSS − heap held) ${describeTrend(
+          rssTrend(memory.map((sample) => sample.rss - sample.heapTotal)),
+        )}`,
       );
     }
     console.log(`  pushes delivered to the local push service: ${push.received.length}`);

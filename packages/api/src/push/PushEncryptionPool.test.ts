@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { LocalPushService } from '@pairwatch/test-support';
+import { type LocalPushService } from '@pairwatch/test-support';
 import webpush from 'web-push';
 import { recordingLogger } from '../test-support/recordingLogger';
 import { useTrustedLocalPushService } from '../test-support/useTrustedLocalPushService';
