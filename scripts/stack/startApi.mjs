@@ -39,7 +39,10 @@ export async function startApi({
   const url = `http://${host}:${port}`;
   const child = spawn(process.execPath, [path.join(cwd, PARTS.api.marker)], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: host, ...env },
+    // MALLOC_ARENA_MAX=2 unless set: glibc gives every thread that allocates (libuv's pool: zlib,
+    // fs, crypto) an arena of its own, and under load the memory outside the JavaScript heap kept
+    // growing with them (docs/architecture.md §10, memory).
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: host, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   /** @type {string[]} */ const recent = [];

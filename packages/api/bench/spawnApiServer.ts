@@ -40,7 +40,7 @@ export function simulatorApiEnv(options: {
 }
 
 /**
- * Spawns the api with `env` (PATH, HOST and PORT added) and waits up to 30 s for `/status` to
+ * Spawns the api with `env` (PATH, HOST, PORT and MALLOC_ARENA_MAX added) and waits up to 30 s for `/status` to
  * answer 200. With `options.cpus` (a `taskset` CPU list such as `"0"`), the api runs pinned to
  * those cores: `taskset` execs node in place, so the child's pid is the api's. `options.nodeArgs`
  * go to node before the script (`--cpu-prof`, which NODE_OPTIONS refuses).
@@ -56,7 +56,14 @@ export async function spawnApiServer(
   const server = [process.execPath, ...nodeArgs, path.join(PACKAGE_DIR, 'dist', 'server.js')];
   const [command, ...args] = cpus === undefined ? server : ['taskset', '-c', cpus, ...server];
   const child = spawn(command!, args, {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // MALLOC_ARENA_MAX as `npm start` launches the api (scripts/stack/startApi.mjs).
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MALLOC_ARENA_MAX: '2',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

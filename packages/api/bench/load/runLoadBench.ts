@@ -308,6 +308,8 @@ async function phase(title: string, processes: number, databaseUrl: string | und
           rssTrend(floors(memory.map((sample) => sample.heapUsed)), FLOOR_WINDOW_S),
         )}; outside the JavaScript heap (RSS − heap held) ${describeTrend(
           rssTrend(memory.map((sample) => sample.rss - sample.heapTotal)),
+        )}, of which buffers and other memory bound to JavaScript objects ${describeTrend(
+          rssTrend(memory.map((sample) => sample.external)),
         )}`,
       );
     }
