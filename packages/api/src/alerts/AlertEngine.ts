@@ -580,11 +580,11 @@ export class AlertEngine {
   }
 
   private async recordQueued(): Promise<void> {
+    const clock = this.options.recordingClock ?? performance.now.bind(performance);
     let size = FIRST_BATCH;
     while (this.queuedFirings.length > 0) {
       const batch = this.queuedFirings.splice(0, size);
       this.recordingBatch = batch;
-      const clock = this.options.recordingClock ?? performance.now.bind(performance);
       const started = clock();
       let results: (AlertRecord | undefined)[];
       try {
