@@ -1,4 +1,6 @@
+import { FIRST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
 import { deliverPushUntil, expect, test } from '../harness/fixtures';
+import { controlledByWorker } from '../harness/serviceWorkerControl';
 
 // The shell's service worker (/sw.js) shows the api's push messages. A real push subscription
 // needs Google's push service, which this machine cannot reach, so the message is handed to the
@@ -26,6 +28,43 @@ test.describe('the service worker', () => {
     await page.goto('/alerts');
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${stack.urls.shell}/`);
+  });
+
+  test("on a repeat visit the shell's scripts and app-config.json come from its caches, and the api's answers from the network, without the worker", async ({
+    page,
+    context,
+    stack,
+  }) => {
+    await page.goto('/alerts');
+    await controlledByWorker(page);
+    await expect(page.getByRole('combobox', { name: 'Screen' })).toBeVisible();
+    // The Static Routing API (OfflineCache.routes): the browser follows the worker's routes
+    // without running it, so the page's first requests never wait in the worker's queue.
+    const visit = await context.newPage();
+    await visit.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
+    await visit.waitForFunction(
+      (mark) => performance.getEntriesByName(mark).length > 0,
+      FIRST_CANDLES_MARK,
+    );
+    const routed = await visit.evaluate(() =>
+      (
+        performance.getEntriesByType('resource') as (PerformanceResourceTiming & {
+          workerMatchedSourceType?: string;
+          workerFinalSourceType?: string;
+        })[]
+      ).map((entry) => ({
+        url: entry.name,
+        matched: entry.workerMatchedSourceType ?? '',
+        final: entry.workerFinalSourceType ?? '',
+      })),
+    );
+    const main = routed.find((entry) => entry.url === `${stack.urls.shell}/main.js`);
+    expect(main).toEqual(expect.objectContaining({ matched: 'cache', final: 'cache' }));
+    const config = routed.find((entry) => entry.url === `${stack.urls.shell}/app-config.json`);
+    expect(config).toEqual(expect.objectContaining({ matched: 'cache', final: 'cache' }));
+    const candles = routed.find((entry) => entry.url.startsWith(`${stack.urls.api}/candles?`));
+    expect(candles).toEqual(expect.objectContaining({ matched: 'network', final: 'network' }));
+    await visit.close();
   });
 
   test('shows a push message as a notification with its icon and the click URL', async ({

@@ -40,6 +40,8 @@ function remoteManifest(chunk: string, version: string): string {
 class FakeNetwork {
   online = true;
   readonly files = new Map<string, string>();
+  /** Headers some answers carry, by URL. */
+  readonly headers = new Map<string, Record<string, string>>();
   /** The URLs asked for, in order. */
   readonly requests: string[] = [];
   /** URLs whose answer waits until the test releases it. */
@@ -51,7 +53,10 @@ class FakeNetwork {
     await this.held.get(url);
     if (!this.online) throw new TypeError('Failed to fetch');
     const body = this.files.get(url);
-    const response = new Response(body ?? 'Not Found', { status: body === undefined ? 404 : 200 });
+    const response = new Response(body ?? 'Not Found', {
+      status: body === undefined ? 404 : 200,
+      headers: this.headers.get(url) ?? {},
+    });
     // A cross-origin request in CORS mode, as the remotes allow the shell: a 'cors' answer.
     const mode =
       init?.mode ?? (typeof input === 'object' && 'mode' in input ? input.mode : undefined);
@@ -97,7 +102,10 @@ class FakeCache {
     this.storage.writes += 1;
     // As the real one: the body is read (a used one is refused) and kept.
     const body = await response.arrayBuffer();
-    this.entries.set(keyOf(request), new Response(body, { status: response.status }));
+    this.entries.set(
+      keyOf(request),
+      new Response(body, { status: response.status, headers: response.headers }),
+    );
   }
 
   /** All or nothing, as the real one: one failed answer and nothing is kept. */
@@ -282,6 +290,60 @@ describe('OfflineCache install', () => {
 });
 
 describe('OfflineCache answers', () => {
+  it("routes the shell build's scripts and the kept app-config.json to their caches, and the api to the network, for the browser to follow without the worker", async () => {
+    const offline = await installed();
+    const [scripts, config, api, ...others] = await offline.routes();
+    expect(others).toEqual([]);
+    expect(scripts!.condition.urlPattern).toEqual({ pathname: '/*.js', baseURL: SHELL });
+    const shellCache = storage.caches.get((scripts!.source as { cacheName: string }).cacheName);
+    for (const script of BUILD.assets.filter((path) => path.endsWith('.js'))) {
+      expect(await shellCache?.text(`${SHELL}${script}`)).toBe(
+        network.files.get(`${SHELL}${script}`),
+      );
+    }
+    expect(config!.condition.urlPattern).toEqual({ pathname: '/app-config.json', baseURL: SHELL });
+    const stateCache = storage.caches.get((config!.source as { cacheName: string }).cacheName);
+    expect(await stateCache?.text(`${SHELL}/app-config.json`)).toBe(APP_CONFIG);
+    expect(api).toEqual({
+      condition: { urlPattern: { protocol: 'http', hostname: 'api.test', port: '' } },
+      source: 'network',
+    });
+  });
+
+  it('routes nothing to the api while no app-config.json is kept', async () => {
+    network.files.delete(`${SHELL}/app-config.json`);
+    const offline = await installed();
+    const routes = await offline.routes();
+    expect(routes.map((route) => route.source)).toEqual([
+      { cacheName: expect.stringMatching(/^pairwatch-shell-/) },
+      { cacheName: 'pairwatch-state' },
+    ]);
+  });
+
+  it('keeps app-config.json without the Vary header, which a static route would not match', async () => {
+    network.headers.set(`${SHELL}/app-config.json`, {
+      Vary: 'Origin',
+      'Content-Type': 'application/json',
+    });
+    const offline = await installed();
+    const kept = await storage.caches.get('pairwatch-state')!.match(`${SHELL}/app-config.json`);
+    expect(kept?.headers.get('Vary')).toBeNull();
+    expect(kept?.headers.get('Content-Type')).toBe('application/json');
+    expect(await kept?.text()).toBe(APP_CONFIG);
+    // And so is the one a page load finds changed.
+    const changed = JSON.stringify({
+      apiUrl: 'http://api2.test',
+      remotes: { alerts: ALERTS_MANIFEST, positions: POSITIONS_MANIFEST },
+    });
+    network.files.set(`${SHELL}/app-config.json`, changed);
+    await (
+      await ask(offline, `${SHELL}/alerts`, 'navigate')
+    ).background;
+    const renewed = await storage.caches.get('pairwatch-state')!.match(`${SHELL}/app-config.json`);
+    expect(renewed?.headers.get('Vary')).toBeNull();
+    expect(await renewed?.text()).toBe(changed);
+  });
+
   it('answers a page of the app with the kept page of its screen, without the network', async () => {
     const offline = await installed();
     const before = network.requests.length;
@@ -292,7 +354,10 @@ describe('OfflineCache answers', () => {
     expect(await (await positions!).text()).toBe('<html>positions page</html>');
     // Every other path lands on Alerts, as the shell's routes do.
     expect(await (await unknown!).text()).toBe('<html>alerts page</html>');
-    expect(network.requests.slice(before).filter((url) => url.startsWith(SHELL))).toEqual([]);
+    // Only the revalidation of app-config.json, in the background, asked the shell's server.
+    expect(network.requests.slice(before).filter((url) => url.startsWith(SHELL))).toEqual(
+      Array.from({ length: 3 }, () => `${SHELL}/app-config.json`),
+    );
   });
 
   it('leaves the api, other methods, /sw.js and files opened in a tab to the network', async () => {
@@ -511,7 +576,7 @@ describe('OfflineCache offline', () => {
 });
 
 describe('OfflineCache app-config.json', () => {
-  it('answers the kept one at once and keeps a changed one for the next page load', async () => {
+  it('answers the kept one at once and keeps a changed one, asked at the page load, for the next', async () => {
     const offline = await installed();
     const changed = JSON.stringify({
       apiUrl: 'http://api2.test',
@@ -519,11 +584,27 @@ describe('OfflineCache app-config.json', () => {
     });
     network.files.set(`${SHELL}/app-config.json`, changed);
     const release = network.hold(`${SHELL}/app-config.json`);
+    const page = await ask(offline, `${SHELL}/alerts`, 'navigate');
     const first = await ask(offline, `${SHELL}/app-config.json`);
     expect(first.body).toBe(APP_CONFIG);
+    expect(await storage.caches.get('pairwatch-state')!.text(`${SHELL}/app-config.json`)).toBe(
+      APP_CONFIG,
+    );
     release();
-    await first.background;
+    await page.background;
+    // What the static route answers the next page load with, and the worker alike.
+    expect(await storage.caches.get('pairwatch-state')!.text(`${SHELL}/app-config.json`)).toBe(
+      changed,
+    );
     expect((await ask(offline, `${SHELL}/app-config.json`)).body).toBe(changed);
+  });
+
+  it('keeps the kept one when the page load finds no network', async () => {
+    const offline = await installed();
+    network.online = false;
+    const page = await ask(offline, `${SHELL}/alerts`, 'navigate');
+    await page.background;
+    expect((await ask(offline, `${SHELL}/app-config.json`)).body).toBe(APP_CONFIG);
   });
 
   it('asks the network when none is kept yet, and keeps it', async () => {

@@ -30,6 +30,23 @@ const MATCH = { ignoreVary: true } as const;
 /** Which cache holds each remote's build, by manifest URL: the one in use and the one before. */
 type RemoteVersions = Record<string, { readonly current: string; readonly previous?: string }>;
 
+/**
+ * A rule of the Static Routing API: requests matching `condition` are answered from `source`, a
+ * cache (a miss goes to the network) or the network, without the worker.
+ */
+export interface WorkerRoute {
+  readonly condition: {
+    readonly urlPattern: {
+      readonly pathname?: string;
+      readonly baseURL?: string;
+      readonly protocol?: string;
+      readonly hostname?: string;
+      readonly port?: string;
+    };
+  };
+  readonly source: { readonly cacheName: string } | 'network';
+}
+
 /** What an {@link OfflineCache} runs on: the worker's globals, injectable for tests. */
 export interface OfflineCacheOptions {
   /** The shell's origin (the worker's). */
@@ -52,7 +69,8 @@ export interface OfflineCacheOptions {
  *   runs), while every page load asks the network for the manifests; a new build is stored then
  *   and used from the next visit on. Content-hashed chunks are cache-first: from the current
  *   build, else the one before (a page still running it);
- * - `app-config.json`, stale-while-revalidate.
+ * - `app-config.json`, stale-while-revalidate: answered as kept, asked of the network at each page
+ *   load, a changed one kept for the next.
  *
  * The api is never answered from a cache: its requests are not even intercepted.
  *
@@ -81,6 +99,56 @@ export class OfflineCache {
   constructor(private readonly options: OfflineCacheOptions) {
     this.shellCacheName = `${SHELL_CACHE_PREFIX}${options.build.id}`;
     this.appConfigUrl = this.at(APP_CONFIG_PATH);
+  }
+
+  /**
+   * The routes the browser follows without running the worker (the Static Routing API,
+   * `InstallEvent.addRoutes`, where the browser has it), asked once the install step is done:
+   *
+   * - the shell build's scripts, straight from its cache, and `app-config.json` from the kept one
+   *   (revalidated at each page load, see `respond`): a page's first script and the config it
+   *   reads first never queue behind the worker's other answers, nor wait for the worker to be
+   *   scheduled on a busy machine (pnpm bench:web, warm visits);
+   * - the api (as the kept `app-config.json` names it) straight to the network: the worker never
+   *   answers it, and each of its requests would otherwise wait for the worker to say so.
+   *
+   * What a cache does not hold goes to the network.
+   */
+  async routes(): Promise<readonly WorkerRoute[]> {
+    const routes: WorkerRoute[] = [
+      {
+        condition: { urlPattern: { pathname: '/*.js', baseURL: this.options.origin } },
+        source: { cacheName: this.shellCacheName },
+      },
+      {
+        condition: { urlPattern: { pathname: APP_CONFIG_PATH, baseURL: this.options.origin } },
+        source: { cacheName: STATE_CACHE },
+      },
+    ];
+    const api = await this.keptApiOrigin();
+    if (api && api.origin !== this.options.origin) {
+      routes.push({
+        condition: {
+          urlPattern: {
+            protocol: api.protocol.slice(0, -1),
+            hostname: api.hostname,
+            port: api.port,
+          },
+        },
+        source: 'network',
+      });
+    }
+    return routes;
+  }
+
+  /** The api's origin as the kept `app-config.json` names it, if one is kept and readable. */
+  private async keptApiOrigin(): Promise<URL | undefined> {
+    try {
+      const response = await (await this.open(STATE_CACHE)).match(this.appConfigUrl, MATCH);
+      return response ? new URL(parseAppConfig(await response.json()).apiUrl) : undefined;
+    } catch {
+      return undefined; // no route for the api: its requests pass the worker, as without routes
+    }
   }
 
   /** The cache named `name`, opened once for the worker's life (a failed open is tried again). */
@@ -113,7 +181,7 @@ export class OfflineCache {
     try {
       const response = await this.options.fetch(this.appConfigUrl, { cache: 'no-cache' });
       if (response.ok) {
-        await (await this.open(STATE_CACHE)).put(this.appConfigUrl, response);
+        await (await this.open(STATE_CACHE)).put(this.appConfigUrl, await withoutVary(response));
       }
       await this.refreshRemotes();
       await this.settled();
@@ -168,9 +236,10 @@ export class OfflineCache {
         void this.currentVersions().catch(() => undefined);
         const refresh = this.refreshRemotes();
         background(refresh);
+        background(this.refreshAppConfig());
         return this.document(request, url);
       }
-      if (url.pathname === APP_CONFIG_PATH) return this.appConfig(request, background);
+      if (url.pathname === APP_CONFIG_PATH) return this.appConfig(request);
       if (url.pathname === '/sw.js') return undefined;
       return this.shellFile(request, url);
     }
@@ -196,23 +265,34 @@ export class OfflineCache {
     return response;
   }
 
-  private async appConfig(
-    request: Request,
-    background: (work: Promise<unknown>) => void,
-  ): Promise<Response> {
+  /**
+   * `app-config.json` as kept (where the browser has no static routes, or before they apply),
+   * else from the network, then kept. Revalidated at each page load, not here: where the browser
+   * routes the page's request to the cache, the worker never sees it.
+   */
+  private async appConfig(request: Request): Promise<Response> {
     const cache = await this.open(STATE_CACHE);
     const cached = await cache.match(this.appConfigUrl, MATCH);
-    // Read before the page reads the kept answer: the fresh one is stored only when it differs.
-    const kept = cached?.clone().text();
-    const fresh = this.options.fetch(request.url, { cache: 'no-cache' }).then(async (response) => {
-      if (response.ok && (await response.clone().text()) !== (await kept)) {
-        await cache.put(this.appConfigUrl, response.clone());
-      }
-      return response;
-    });
-    if (!cached) return fresh;
-    background(fresh.catch(() => undefined));
-    return cached;
+    if (cached) return cached;
+    const response = await this.options.fetch(request.url, { cache: 'no-cache' });
+    if (response.ok) await cache.put(this.appConfigUrl, await withoutVary(response.clone()));
+    return response;
+  }
+
+  /**
+   * Asks the network for `app-config.json` and keeps it when it changed (stale-while-revalidate:
+   * the page load that asked runs on the kept one, the next on this). Offline keeps the kept one.
+   */
+  private async refreshAppConfig(): Promise<void> {
+    const cache = await this.open(STATE_CACHE);
+    const [cached, response] = await Promise.all([
+      cache.match(this.appConfigUrl, MATCH),
+      this.options.fetch(this.appConfigUrl, { cache: 'no-cache' }).catch(() => undefined),
+    ]);
+    if (!response?.ok) return;
+    const fresh = await response.clone().text();
+    if (cached && (await cached.text()) === fresh) return;
+    await cache.put(this.appConfigUrl, await withoutVary(response));
   }
 
   /** The record of current remote builds: the one this page load read, else read now. */
@@ -411,6 +491,21 @@ export class OfflineCache {
       new Response(JSON.stringify(versions), { headers: { 'Content-Type': 'application/json' } }),
     );
   }
+}
+
+/**
+ * `response` as kept for a static route: without its `Vary` header. The route's cache lookup
+ * honours `Vary` (it has no `ignoreVary`), and the page's CORS request for the config differs
+ * from the worker's in the headers the server varies on (`Origin`), so it would always miss.
+ */
+async function withoutVary(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.delete('Vary');
+  return new Response(await response.arrayBuffer(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** Whether `url` is in the folder of `manifestUrl` (a remote's files are beside its manifest). */

@@ -23,7 +23,21 @@ const offline = new OfflineCache({
 // A new worker waits until the person chooses "Reload" on the page's "New version" toast (or every
 // tab of the old build is closed): the pages it would take over run the old build's code. The
 // first one has no page to wait for and takes over at once.
-worker.addEventListener('install', (event) => event.waitUntil(offline.install()));
+worker.addEventListener('install', (event) => {
+  // Where the browser can, the shell's scripts, the kept config and the api skip the worker
+  // (OfflineCache.routes), once the install step has kept what the routes name; elsewhere the
+  // fetch handler answers the same from the same caches.
+  event.waitUntil(
+    offline.install().then(async () => {
+      if (!event.addRoutes) return;
+      try {
+        await event.addRoutes(await offline.routes());
+      } catch (error) {
+        console.warn('[pairwatch] no static routes:', error);
+      }
+    }),
+  );
+});
 worker.addEventListener('activate', (event) =>
   event.waitUntil(offline.activate().then(() => worker.clients.claim())),
 );

@@ -29,6 +29,11 @@ export interface ExtendableEventLike {
   waitUntil(work: Promise<unknown>): void;
 }
 
+/** The `install` event; `addRoutes` where the browser has the Static Routing API. */
+export interface InstallEventLike extends ExtendableEventLike {
+  readonly addRoutes?: (routes: readonly unknown[]) => Promise<void>;
+}
+
 /** A `push` event. */
 export interface PushEventLike extends ExtendableEventLike {
   readonly data: { text(): string } | null;
@@ -56,10 +61,8 @@ export interface ServiceWorkerScopeLike {
   readonly clients: ClientsLike;
   readonly registration: NotificationRegistrationLike;
   skipWaiting(): Promise<void>;
-  addEventListener(
-    type: 'install' | 'activate',
-    listener: (event: ExtendableEventLike) => void,
-  ): void;
+  addEventListener(type: 'install', listener: (event: InstallEventLike) => void): void;
+  addEventListener(type: 'activate', listener: (event: ExtendableEventLike) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
   addEventListener(type: 'message', listener: (event: ExtendableMessageEventLike) => void): void;
   addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
