@@ -4,6 +4,7 @@
 // Node's environment, not the package's jsdom: the worker runs without a DOM, and Node has what it
 // does use (fetch's Request and Response, crypto.subtle), which jsdom lacks.
 import { beforeEach, describe, expect, it } from '@jest/globals';
+import { firstScreenUrls } from '../federation/firstScreenUrls';
 import { OfflineCache } from './OfflineCache';
 import { type ShellBuild } from './ShellBuild';
 
@@ -342,6 +343,59 @@ describe('OfflineCache answers', () => {
     const renewed = await storage.caches.get('pairwatch-state')!.match(`${SHELL}/app-config.json`);
     expect(renewed?.headers.get('Vary')).toBeNull();
     expect(await renewed?.text()).toBe(changed);
+  });
+
+  it("adds preloads of the first chart's api requests to a page whose URL names the pair, spelled as the page asks", async () => {
+    const offline = await installed();
+    const page = offline.respond(
+      request(`${SHELL}/alerts?symbol=ETHUSDT&interval=OneHour`, 'navigate'),
+      () => {},
+    );
+    const answer = await page!;
+    expect(await answer.text()).toBe('<html>alerts page</html>');
+    const urls = firstScreenUrls(API, {
+      pathname: '/alerts',
+      search: '?symbol=ETHUSDT&interval=OneHour',
+      storedAlerts: null,
+    })!;
+    expect(answer.headers.get('Link')).toBe(
+      [urls.candles, urls.symbolInfo]
+        .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`)
+        .join(', '),
+    );
+    expect(urls.candles).toBe(`${API}/candles?symbol=ETHUSDT&interval=OneHour&limit=500`);
+  });
+
+  it('adds no preloads where the page picks the pair from its own storage, or opens Positions', async () => {
+    const offline = await installed();
+    for (const url of [
+      `${SHELL}/alerts`,
+      `${SHELL}/alerts?interval=OneHour`,
+      `${SHELL}/alerts?symbol=not-a-pair`,
+      `${SHELL}/positions?symbol=ETHUSDT`,
+    ]) {
+      const answer = await offline.respond(request(url, 'navigate'), () => {})!;
+      expect(answer.headers.get('Link')).toBeNull();
+    }
+  });
+
+  it("keeps the page's own headers beside the preloads", async () => {
+    network.headers.set(`${SHELL}/alerts`, {
+      Link: '<http://alerts.test/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
+      'Content-Security-Policy': "default-src 'self'",
+    });
+    const offline = await installed();
+    const answer = await offline.respond(
+      request(`${SHELL}/alerts?symbol=BTCUSDT`, 'navigate'),
+      () => {},
+    )!;
+    expect(answer.headers.get('Content-Security-Policy')).toBe("default-src 'self'");
+    const links = answer.headers.get('Link')!.split(', ');
+    expect(links).toHaveLength(3);
+    expect(links[0]).toBe(
+      '<http://alerts.test/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+    expect(links[1]).toContain(`<${API}/candles?symbol=BTCUSDT&interval=OneMinute&limit=500>`);
   });
 
   it('answers a page of the app with the kept page of its screen, without the network', async () => {

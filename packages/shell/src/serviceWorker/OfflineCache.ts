@@ -1,4 +1,6 @@
+import { isSymbolId } from '@pairwatch/domain';
 import { parseAppConfig } from '../config/AppConfig';
+import { firstScreenUrls } from '../federation/firstScreenUrls';
 import { screenForPath } from '../routing/screenForPath';
 import { remoteAssetUrls, type RemoteManifest } from './remoteAssetUrls';
 import { type ShellBuild } from './ShellBuild';
@@ -95,6 +97,8 @@ export class OfflineCache {
    * remote files of that page are answered from it without reading it again each time.
    */
   private versions: Promise<RemoteVersions> | undefined;
+  /** The kept config's api URL, once read (`keptApiUrl`). */
+  private apiUrl: Promise<string | undefined> | undefined;
 
   constructor(private readonly options: OfflineCacheOptions) {
     this.shellCacheName = `${SHELL_CACHE_PREFIX}${options.build.id}`;
@@ -125,7 +129,8 @@ export class OfflineCache {
         source: { cacheName: STATE_CACHE },
       },
     ];
-    const api = await this.keptApiOrigin();
+    const apiUrl = await this.keptApiUrl();
+    const api = apiUrl === undefined ? undefined : new URL(apiUrl);
     if (api && api.origin !== this.options.origin) {
       routes.push({
         condition: {
@@ -141,14 +146,18 @@ export class OfflineCache {
     return routes;
   }
 
-  /** The api's origin as the kept `app-config.json` names it, if one is kept and readable. */
-  private async keptApiOrigin(): Promise<URL | undefined> {
-    try {
-      const response = await (await this.open(STATE_CACHE)).match(this.appConfigUrl, MATCH);
-      return response ? new URL(parseAppConfig(await response.json()).apiUrl) : undefined;
-    } catch {
-      return undefined; // no route for the api: its requests pass the worker, as without routes
-    }
+  /**
+   * The api's URL as the kept `app-config.json` names it, if one is kept and readable: read once
+   * for the worker's life (a navigation waits for it), and again whenever a new config is kept.
+   */
+  private keptApiUrl(): Promise<string | undefined> {
+    this.apiUrl ??= this.open(STATE_CACHE)
+      .then((cache) => cache.match(this.appConfigUrl, MATCH))
+      .then(async (response) =>
+        response ? parseAppConfig(await response.json()).apiUrl : undefined,
+      )
+      .catch(() => undefined);
+    return this.apiUrl;
   }
 
   /** The cache named `name`, opened once for the worker's life (a failed open is tried again). */
@@ -247,10 +256,29 @@ export class OfflineCache {
     return this.remoteFile(request, url);
   }
 
+  /**
+   * The kept page of the screen `url` opens, with preload hints for the first chart's api
+   * requests when the URL names its pair (a notification's link, a shared one): the browser asks
+   * the api while the page's scripts are still loading, and the chart finds its data there.
+   * Without a pair in the URL the page picks it from its own storage, which the worker cannot read:
+   * no hints, and the page asks as soon as its first script runs.
+   */
   private async document(request: Request, url: URL): Promise<Response> {
     const cache = await this.open(this.shellCacheName);
-    const cached = await cache.match(this.at(DOCUMENT_PATHS[screenForPath(url.pathname)]), MATCH);
-    return cached ?? this.options.fetch(request);
+    const [cached, apiUrl] = await Promise.all([
+      cache.match(this.at(DOCUMENT_PATHS[screenForPath(url.pathname)]), MATCH),
+      this.keptApiUrl(),
+    ]);
+    if (!cached) return this.options.fetch(request);
+    const hints = apiUrl === undefined ? [] : linkedChartPreloads(apiUrl, url);
+    if (hints.length === 0) return cached;
+    const headers = new Headers(cached.headers);
+    for (const hint of hints) headers.append('Link', hint);
+    return new Response(cached.body, {
+      status: cached.status,
+      statusText: cached.statusText,
+      headers,
+    });
   }
 
   private async shellFile(request: Request, url: URL): Promise<Response> {
@@ -275,7 +303,10 @@ export class OfflineCache {
     const cached = await cache.match(this.appConfigUrl, MATCH);
     if (cached) return cached;
     const response = await this.options.fetch(request.url, { cache: 'no-cache' });
-    if (response.ok) await cache.put(this.appConfigUrl, await withoutVary(response.clone()));
+    if (response.ok) {
+      await cache.put(this.appConfigUrl, await withoutVary(response.clone()));
+      this.apiUrl = undefined;
+    }
     return response;
   }
 
@@ -293,6 +324,7 @@ export class OfflineCache {
     const fresh = await response.clone().text();
     if (cached && (await cached.text()) === fresh) return;
     await cache.put(this.appConfigUrl, await withoutVary(response));
+    this.apiUrl = undefined;
   }
 
   /** The record of current remote builds: the one this page load read, else read now. */
@@ -506,6 +538,24 @@ async function withoutVary(response: Response): Promise<Response> {
     statusText: response.statusText,
     headers,
   });
+}
+
+/**
+ * `Link` preloads of the first chart's api requests for a page at `url`, spelled as the page asks
+ * (`firstScreenUrls`, as a CORS fetch without credentials), when the URL names a pair; else none.
+ */
+function linkedChartPreloads(apiUrl: string, url: URL): string[] {
+  if (!isSymbolId(url.searchParams.get('symbol'))) return [];
+  const urls = firstScreenUrls(apiUrl, {
+    pathname: url.pathname,
+    search: url.search,
+    storedAlerts: null,
+  });
+  return urls
+    ? [urls.candles, urls.symbolInfo].map(
+        (href) => `<${href}>; rel=preload; as=fetch; crossorigin=anonymous`,
+      )
+    : [];
 }
 
 /** Whether `url` is in the folder of `manifestUrl` (a remote's files are beside its manifest). */
