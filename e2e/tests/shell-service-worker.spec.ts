@@ -72,6 +72,9 @@ test.describe('the service worker', () => {
     expect(candles).toEqual([
       expect.objectContaining({ initiator: 'link', matched: 'network', final: 'network' }),
     ]);
+    // So is GET /status, which the frame's market chip waits on, on any page of the app.
+    const status = routed.filter((entry) => entry.url === `${stack.urls.api}/status`);
+    expect(status).toEqual([expect.objectContaining({ initiator: 'link' })]);
     await visit.close();
   });
 

@@ -55,6 +55,10 @@ describe('GET /status', () => {
     // The error's own text stays in the log: /status is public (issue #27 item 7).
     expect(throwing.json().checks.database).toEqual({ ok: false, error: 'the check failed' });
     expect(healthy.statusCode).toBe(200);
+    // Neither answer may be kept by a cache: each is the state of the moment.
+    for (const answer of [failing, throwing, healthy]) {
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
     await app.close();
   });
 });

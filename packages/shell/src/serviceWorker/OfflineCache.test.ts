@@ -345,7 +345,7 @@ describe('OfflineCache answers', () => {
     expect(await renewed?.text()).toBe(changed);
   });
 
-  it("adds preloads of the first chart's api requests to a page whose URL names the pair, spelled as the page asks", async () => {
+  it("adds preloads of GET /status and the first chart's api requests to a page whose URL names the pair, spelled as the page asks", async () => {
     const offline = await installed();
     const page = offline.respond(
       request(`${SHELL}/alerts?symbol=ETHUSDT&interval=OneHour`, 'navigate'),
@@ -359,14 +359,14 @@ describe('OfflineCache answers', () => {
       storedAlerts: null,
     })!;
     expect(answer.headers.get('Link')).toBe(
-      [urls.candles, urls.symbolInfo]
+      [`${API}/status`, urls.candles, urls.symbolInfo]
         .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`)
         .join(', '),
     );
     expect(urls.candles).toBe(`${API}/candles?symbol=ETHUSDT&interval=OneHour&limit=500`);
   });
 
-  it('adds no preloads where the page picks the pair from its own storage, or opens Positions', async () => {
+  it('adds only the preload of GET /status where the page picks the pair from its own storage, or opens Positions', async () => {
     const offline = await installed();
     for (const url of [
       `${SHELL}/alerts`,
@@ -375,8 +375,20 @@ describe('OfflineCache answers', () => {
       `${SHELL}/positions?symbol=ETHUSDT`,
     ]) {
       const answer = await offline.respond(request(url, 'navigate'), () => {})!;
-      expect(answer.headers.get('Link')).toBeNull();
+      expect(answer.headers.get('Link')).toBe(
+        `<${API}/status>; rel=preload; as=fetch; crossorigin=anonymous`,
+      );
     }
+  });
+
+  it('adds no preloads while no app-config.json is kept (the api is not known)', async () => {
+    network.files.delete(`${SHELL}/app-config.json`);
+    const offline = await installed();
+    const answer = await offline.respond(
+      request(`${SHELL}/alerts?symbol=ETHUSDT`, 'navigate'),
+      () => {},
+    )!;
+    expect(answer.headers.get('Link')).toBeNull();
   });
 
   it("keeps the page's own headers beside the preloads", async () => {
@@ -391,11 +403,12 @@ describe('OfflineCache answers', () => {
     )!;
     expect(answer.headers.get('Content-Security-Policy')).toBe("default-src 'self'");
     const links = answer.headers.get('Link')!.split(', ');
-    expect(links).toHaveLength(3);
+    expect(links).toHaveLength(4);
     expect(links[0]).toBe(
       '<http://alerts.test/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
     );
-    expect(links[1]).toContain(`<${API}/candles?symbol=BTCUSDT&interval=OneMinute&limit=500>`);
+    expect(links[1]).toContain(`<${API}/status>`);
+    expect(links[2]).toContain(`<${API}/candles?symbol=BTCUSDT&interval=OneMinute&limit=500>`);
   });
 
   it('answers a page of the app with the kept page of its screen, without the network', async () => {

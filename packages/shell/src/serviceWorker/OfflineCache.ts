@@ -257,11 +257,11 @@ export class OfflineCache {
   }
 
   /**
-   * The kept page of the screen `url` opens, with preload hints for the first chart's api
-   * requests when the URL names its pair (a notification's link, a shared one): the browser asks
-   * the api while the page's scripts are still loading, and the chart finds its data there.
-   * Without a pair in the URL the page picks it from its own storage, which the worker cannot read:
-   * no hints, and the page asks as soon as its first script runs.
+   * The kept page of the screen `url` opens, with preloads of the api requests it waits on
+   * before it draws (`pagePreloads`): the browser asks the api as the page arrives, not after the
+   * page's first script ran. The first chart's data is among them when the URL names its pair (a
+   * notification's link, a shared one); without one the page picks the pair from its own storage,
+   * which the worker cannot read, and asks as soon as its first script runs.
    */
   private async document(request: Request, url: URL): Promise<Response> {
     const cache = await this.open(this.shellCacheName);
@@ -270,7 +270,7 @@ export class OfflineCache {
       this.keptApiUrl(),
     ]);
     if (!cached) return this.options.fetch(request);
-    const hints = apiUrl === undefined ? [] : linkedChartPreloads(apiUrl, url);
+    const hints = apiUrl === undefined ? [] : pagePreloads(apiUrl, url);
     if (hints.length === 0) return cached;
     const headers = new Headers(cached.headers);
     for (const hint of hints) headers.append('Link', hint);
@@ -541,21 +541,18 @@ async function withoutVary(response: Response): Promise<Response> {
 }
 
 /**
- * `Link` preloads of the first chart's api requests for a page at `url`, spelled as the page asks
- * (`firstScreenUrls`, as a CORS fetch without credentials), when the URL names a pair; else none.
+ * `Link` preloads of the api requests a page at `url` waits on before it draws, spelled as the
+ * page asks them (as CORS fetches without credentials): `GET /status`, for the frame's market
+ * chip, which every screen shows before any price; and, when the URL names a pair, the first
+ * chart's (`firstScreenUrls`).
  */
-function linkedChartPreloads(apiUrl: string, url: URL): string[] {
-  if (!isSymbolId(url.searchParams.get('symbol'))) return [];
-  const urls = firstScreenUrls(apiUrl, {
-    pathname: url.pathname,
-    search: url.search,
-    storedAlerts: null,
-  });
-  return urls
-    ? [urls.candles, urls.symbolInfo].map(
-        (href) => `<${href}>; rel=preload; as=fetch; crossorigin=anonymous`,
-      )
-    : [];
+function pagePreloads(apiUrl: string, url: URL): string[] {
+  const chart = isSymbolId(url.searchParams.get('symbol'))
+    ? firstScreenUrls(apiUrl, { pathname: url.pathname, search: url.search, storedAlerts: null })
+    : undefined;
+  return [`${apiUrl}/status`, ...(chart ? [chart.candles, chart.symbolInfo] : [])].map(
+    (href) => `<${href}>; rel=preload; as=fetch; crossorigin=anonymous`,
+  );
 }
 
 /** Whether `url` is in the folder of `manifestUrl` (a remote's files are beside its manifest). */

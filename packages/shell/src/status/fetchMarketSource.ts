@@ -15,7 +15,9 @@ export async function fetchMarketSource(
   fetchFn: typeof fetch = fetch,
   signal?: AbortSignal,
 ): Promise<MarketSource> {
-  const response = await fetchFn(`${apiUrl}/status`, { signal, cache: 'no-store' });
+  // The browser's default cache mode: the api answers `Cache-Control: no-store`, so nothing is
+  // kept, and a preload of it announced with the page (the service worker's) answers this request.
+  const response = await fetchFn(`${apiUrl}/status`, { signal });
   // 503: a health check of the api fails (its database, say), but the body still says where the
   // prices come from — and a simulated market must be labelled whatever else is wrong.
   if (!response.ok && response.status !== 503)
