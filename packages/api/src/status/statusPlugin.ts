@@ -58,12 +58,15 @@ export const statusPlugin: FastifyPluginAsync<StatusPluginOptions> = async (app,
     // Never kept by a cache: each answer is the state of the moment. (The shell's page asks for it
     // with the browser's default cache mode, so that a preload of it, announced with the page,
     // answers the page's own request.)
-    return reply.code(ok ? 200 : 503).header('cache-control', 'no-store').send({
-      marketData: options.marketData.status(),
-      database: options.database,
-      version: options.version,
-      ok,
-      checks,
-    });
+    return reply
+      .code(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({
+        marketData: options.marketData.status(),
+        database: options.database,
+        version: options.version,
+        ok,
+        checks,
+      });
   });
 };
