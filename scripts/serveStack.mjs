@@ -78,7 +78,7 @@ export function createAppServers({ repoRoot = REPO_ROOT, ports, host = '127.0.0.
       spaFallback: true,
       sourceMaps,
       contentSecurityPolicy: contentSecurityPolicy(urls),
-      documentLinks: documentLinks(config.remotes, alertsCode),
+      documentLinks: documentLinks(config.remotes, alertsCode, config.apiUrl),
       overrides: {
         '/app-config.json': {
           body: `${JSON.stringify(config, null, 2)}\n`,

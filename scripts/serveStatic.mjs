@@ -80,7 +80,7 @@ const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
  * @property {Readonly<Record<string, { body: string, contentType: string }>>} [overrides] - fixed answers for some paths, e.g. a generated `/app-config.json`.
  * @property {boolean} [sourceMaps] - serve `.map` files (default false: a 404, so the sources are not published).
  * @property {string} [contentSecurityPolicy] - sent with every HTML answer (the app's document).
- * @property {(pathname: string) => readonly string[]} [documentLinks] - the `Link` header values of an HTML answer for a path, e.g. preloads of what that page fetches first.
+ * @property {(pathname: string, search: URLSearchParams) => readonly string[]} [documentLinks] - the `Link` header values of an HTML answer for a path and query, e.g. preloads of what that page fetches first.
  */
 
 /**
@@ -198,7 +198,13 @@ export function createStaticServer(options) {
     if (extension === '.html' && options.contentSecurityPolicy) {
       response.setHeader('Content-Security-Policy', options.contentSecurityPolicy);
     }
-    const links = extension === '.html' ? (options.documentLinks?.(pathname) ?? []) : [];
+    const links =
+      extension === '.html'
+        ? (options.documentLinks?.(
+            pathname,
+            new URL(request.url ?? '/', 'http://localhost').searchParams,
+          ) ?? [])
+        : [];
     if (links.length > 0) response.setHeader('Link', links.join(', '));
     const headers = {
       'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',

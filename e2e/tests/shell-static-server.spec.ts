@@ -95,10 +95,35 @@ test.describe('the static servers', () => {
     const firstChartCode = [alerts.metaData.remoteEntry.name, ...firstChart!.assets.js.sync].map(
       (file) => `<${stack.urls.alerts}/${file}>; rel=preload; as=script`,
     );
+    // And the api requests the page makes before it draws: GET /status (the market chip) always,
+    // the first chart's data when the query names the pair, spelled as the page asks them.
+    const status = preload(`${stack.urls.api}/status`);
+    const alertsPage = [
+      preload(`${stack.urls.alerts}/mf-manifest.json`),
+      ...firstChartCode,
+      status,
+    ];
     for (const [route, links] of [
-      ['/alerts', [preload(`${stack.urls.alerts}/mf-manifest.json`), ...firstChartCode]],
-      ['/', [preload(`${stack.urls.alerts}/mf-manifest.json`), ...firstChartCode]],
-      ['/positions', [preload(`${stack.urls.positions}/mf-manifest.json`)]],
+      ['/alerts', alertsPage],
+      ['/', alertsPage],
+      ['/alerts?symbol=NOT-A-PAIR', alertsPage],
+      [
+        '/alerts?symbol=ETHUSDT&interval=OneHour',
+        [
+          ...alertsPage,
+          preload(`${stack.urls.api}/candles?symbol=ETHUSDT&interval=OneHour&limit=500`),
+          preload(`${stack.urls.api}/symbols/ETHUSDT`),
+        ],
+      ],
+      [
+        '/alerts?symbol=ETHUSDT&interval=Fortnightly',
+        [
+          ...alertsPage,
+          preload(`${stack.urls.api}/candles?symbol=ETHUSDT&interval=OneMinute&limit=500`),
+          preload(`${stack.urls.api}/symbols/ETHUSDT`),
+        ],
+      ],
+      ['/positions', [preload(`${stack.urls.positions}/mf-manifest.json`), status]],
     ] as const) {
       const page = await fetch(`${stack.urls.shell}${route}`);
       expect([route, page.headers.get('link')]).toEqual([route, links.join(', ')]);
@@ -111,19 +136,26 @@ test.describe('the static servers', () => {
     expect((await fetch(`${stack.urls.shell}/app-config.json`)).headers.get('link')).toBeNull();
   });
 
-  test("the page's preloads are the requests the first chart uses: each of its files is downloaded once", async ({
+  test("the page's preloads are the requests the first chart uses: each of its files and api requests is made once", async ({
     page,
     stack,
   }) => {
     const requested: string[] = [];
     page.on('request', (request) => {
-      if (request.url().startsWith(`${stack.urls.alerts}/`)) requested.push(request.url());
+      if (
+        request.url().startsWith(`${stack.urls.alerts}/`) ||
+        request.url().startsWith(`${stack.urls.api}/`)
+      ) {
+        requested.push(request.url());
+      }
     });
-    await page.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
+    const route = '/alerts?symbol=BTCUSDT&interval=OneMinute';
+    await page.goto(route);
     await expect(page.getByText('Your alerts')).toBeVisible();
-    const link = (await fetch(`${stack.urls.shell}/alerts`)).headers.get('link') ?? '';
+    const link = (await fetch(`${stack.urls.shell}${route}`)).headers.get('link') ?? '';
     const preloaded = [...link.matchAll(/<([^>]+)>/g)].map((match) => match[1]!);
-    expect(preloaded).toHaveLength(5);
+    // The manifest, the first chart's entry and 3 chunks, /status, the candles and symbol info.
+    expect(preloaded).toHaveLength(8);
     for (const url of preloaded) {
       expect([url, requested.filter((r) => r === url).length]).toEqual([url, 1]);
     }

@@ -391,6 +391,24 @@ describe('OfflineCache answers', () => {
     expect(answer.headers.get('Link')).toBeNull();
   });
 
+  it('does not announce again what the kept page announces already', async () => {
+    network.headers.set(`${SHELL}/alerts`, {
+      Link: `<${API}/status>; rel=preload; as=fetch; crossorigin=anonymous`,
+    });
+    const offline = await installed();
+    const plain = await offline.respond(request(`${SHELL}/alerts`, 'navigate'), () => {})!;
+    expect(plain.headers.get('Link')).toBe(
+      `<${API}/status>; rel=preload; as=fetch; crossorigin=anonymous`,
+    );
+    const linked = await offline.respond(
+      request(`${SHELL}/alerts?symbol=ETHUSDT`, 'navigate'),
+      () => {},
+    )!;
+    const links = linked.headers.get('Link')!.split(', ');
+    expect(links.filter((link) => link.startsWith(`<${API}/status>`))).toHaveLength(1);
+    expect(links).toHaveLength(3);
+  });
+
   it("keeps the page's own headers beside the preloads", async () => {
     network.headers.set(`${SHELL}/alerts`, {
       Link: '<http://alerts.test/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',

@@ -270,7 +270,11 @@ export class OfflineCache {
       this.keptApiUrl(),
     ]);
     if (!cached) return this.options.fetch(request);
-    const hints = apiUrl === undefined ? [] : pagePreloads(apiUrl, url);
+    // The server may have announced some with the kept page already (its /status, say).
+    const announced = cached.headers.get('Link') ?? '';
+    const hints = (apiUrl === undefined ? [] : pagePreloads(apiUrl, url)).filter(
+      (hint) => !announced.includes(hint.slice(0, hint.indexOf('>') + 1)),
+    );
     if (hints.length === 0) return cached;
     const headers = new Headers(cached.headers);
     for (const hint of hints) headers.append('Link', hint);
