@@ -74,7 +74,9 @@ export interface OfflineCacheOptions {
  * - `app-config.json`, stale-while-revalidate: answered as kept, asked of the network at each page
  *   load, a changed one kept for the next.
  *
- * The api is never answered from a cache: its requests are not even intercepted.
+ * The api is never answered from a cache: the worker lets its requests pass (where the browser has
+ * static routes, they do not reach the worker at all); it only announces, with the pages it
+ * answers, the api requests they wait on first (`pagePreloads`).
  *
  * A page's first requests are all answered from here at once, so each answer costs as few trips to
  * the browser's cache storage as it can (pnpm bench:web, warm visits): caches are opened once,
