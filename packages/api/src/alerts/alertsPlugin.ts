@@ -131,6 +131,7 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
         : { connectTimeoutMs: config.databaseConnectTimeoutMs }),
       onConnectionError: (error) =>
         logger.warn({ err: error }, 'a database connection was dropped; the pool reconnects'),
+      onCheckpointError: (error) => logger.warn({ err: error }, 'SQLite checkpoint'),
     }));
   // Until the onClose hook owns them, what was opened is closed here if a later step throws.
   let coordinator: ClusterCoordinator | undefined;

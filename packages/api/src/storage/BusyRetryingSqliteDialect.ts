@@ -19,6 +19,8 @@ export interface BusyRetryingSqliteDialectOptions {
   readonly database: SqliteDatabase.Database;
   /** How long a statement (or a transaction's BEGIN) keeps retrying a taken write lock. */
   readonly lockTimeoutMs: number;
+  /** Stopped before the database closes (a file database's `SqliteCheckpointer`). */
+  readonly checkpointer?: { close(): Promise<void> };
 }
 
 /** The first pause between attempts on a taken lock, doubled up to {@link MAX_RETRY_DELAY_MS}. */
@@ -131,6 +133,7 @@ class BusyRetryingSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.options.checkpointer?.close();
     this.options.database.close();
   }
 

@@ -8,6 +8,7 @@ import { type AlertStore } from './AlertStore';
 import { BusyRetryingSqliteDialect } from './BusyRetryingSqliteDialect';
 import { type DatabaseSchema } from './DatabaseSchema';
 import { migrations } from './migrations';
+import { SqliteCheckpointer } from './SqliteCheckpointer';
 import { TimeoutGuardedPostgresDialect } from './TimeoutGuardedPostgresDialect';
 import { WriteProbingAlertStore } from './WriteProbingAlertStore';
 
@@ -49,6 +50,11 @@ export interface AlertStoreLocation {
   readonly statementTimeoutMs?: number;
   /** `DATABASE_CONNECT_TIMEOUT_MS`: longest a connect or a wait for a pooled connection (PostgreSQL). */
   readonly connectTimeoutMs?: number;
+  /**
+   * Told when the SQLite file's background checkpoint fails (`SqliteCheckpointer`); the store
+   * keeps working. Default: ignored.
+   */
+  readonly onCheckpointError?: (error: Error) => void;
 }
 
 function createSqlite(location: AlertStoreLocation): Kysely<DatabaseSchema> {
@@ -68,8 +74,22 @@ function createSqlite(location: AlertStoreLocation): Kysely<DatabaseSchema> {
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const lockTimeoutMs = location.statementTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs;
+  // The write-ahead log is copied into the file on a worker thread, not inside a COMMIT on the
+  // event loop (an in-memory database has no log).
+  const checkpointer =
+    file === ':memory:'
+      ? undefined
+      : new SqliteCheckpointer({
+          database,
+          file,
+          onError: location.onCheckpointError ?? (() => undefined),
+        });
   return new Kysely<DatabaseSchema>({
-    dialect: new BusyRetryingSqliteDialect({ database, lockTimeoutMs }),
+    dialect: new BusyRetryingSqliteDialect({
+      database,
+      lockTimeoutMs,
+      ...(checkpointer ? { checkpointer } : {}),
+    }),
   });
 }
 

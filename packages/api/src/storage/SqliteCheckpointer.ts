@@ -1,0 +1,119 @@
+import { Worker } from 'node:worker_threads';
+import type SqliteDatabase from 'better-sqlite3';
+
+/** SQLite's own default `wal_autocheckpoint` (pages), put back when the worker is gone. */
+const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
+/** How often the worker copies the write-ahead log into the database file. */
+const DEFAULT_INTERVAL_MS = 1_000;
+
+/** What the worker reports: a checkpoint that failed (the next one is tried all the same). */
+interface WorkerReport {
+  readonly error: string;
+}
+
+/**
+ * The worker's program. Plain JavaScript in a string, run with `eval` (as PushEncryptionPool's):
+ * the same program runs from the build and from the sources under jest. Its own connection to the
+ * file runs a PASSIVE checkpoint at each interval, which never waits for the writer nor holds it
+ * up; a busy database (another process's checkpoint, a lock) is simply tried at the next one.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.betterSqlitePath);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 0');
+db.pragma('synchronous = NORMAL');
+const checkpoint = () => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch (error) {
+    if (!/^SQLITE_(BUSY|LOCKED)/.test(String(error && error.code))) {
+      parentPort.postMessage({ error: String((error && error.message) || error) });
+    }
+  }
+};
+const timer = setInterval(checkpoint, workerData.intervalMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
+`;
+
+/** Options of {@link SqliteCheckpointer}. */
+export interface SqliteCheckpointerOptions {
+  /** The api's connection; its automatic checkpoints are turned off while the worker runs. */
+  readonly database: SqliteDatabase.Database;
+  /** The database file (not `:memory:`). */
+  readonly file: string;
+  /** How often to checkpoint. Default 1 000 ms. */
+  readonly intervalMs?: number;
+  /** Told when a checkpoint fails, or the worker does (then the connection checkpoints itself again). */
+  readonly onError: (error: Error) => void;
+}
+
+/**
+ * Copies SQLite's write-ahead log into the database file on a worker thread, off the event loop.
+ *
+ * By default SQLite does that inside the COMMIT that takes the log past 1,000 pages, and
+ * better-sqlite3 runs the COMMIT on the event loop: at a million armed alerts, a COMMIT of 64
+ * firings that checkpointed took 25 ms (with its fsync), while the others took 2–5 ms, and the
+ * pushes of those firings, every request and every hub update waited behind it (issue #27,
+ * `tickToPushBench`). The api's connection runs with `wal_autocheckpoint = 0` instead, and this
+ * worker's own connection checkpoints every second. Should the worker fail, the connection
+ * checkpoints itself again, as SQLite does by default, so the log never grows without bound.
+ */
+export class SqliteCheckpointer {
+  private readonly worker: Worker;
+  private stopped = false;
+
+  constructor(private readonly options: SqliteCheckpointerOptions) {
+    options.database.pragma('wal_autocheckpoint = 0');
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        betterSqlitePath: require.resolve('better-sqlite3'),
+        file: options.file,
+        intervalMs: options.intervalMs ?? DEFAULT_INTERVAL_MS,
+      },
+    });
+    // It never keeps the process alive: the connection's close checkpoints whatever is left.
+    this.worker.unref();
+    this.worker.on('message', (report: WorkerReport) =>
+      options.onError(new Error(`SQLite checkpoint failed: ${report.error}`)),
+    );
+    this.worker.on('error', (error) => this.fallBack(error));
+    this.worker.on('exit', (code) => {
+      if (!this.stopped) this.fallBack(new Error(`the checkpoint worker exited with code ${code}`));
+    });
+  }
+
+  /**
+   * Stops the worker and closes its connection, before the api's connection closes: closed last,
+   * that one checkpoints the rest of the log and removes it.
+   */
+  async close(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    // Held until it has closed its connection, or a process with nothing else to do would end here.
+    this.worker.ref();
+    this.worker.postMessage('close');
+    await exited;
+  }
+
+  private fallBack(error: Error): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    try {
+      this.options.database.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
+    } catch {
+      // The connection is closed already: nothing is written through it any more.
+    }
+    this.options.onError(
+      new Error(`${error.message}; the api's connection checkpoints the log itself again`, {
+        cause: error,
+      }),
+    );
+  }
+}
