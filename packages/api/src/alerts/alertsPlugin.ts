@@ -131,7 +131,8 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
         : { connectTimeoutMs: config.databaseConnectTimeoutMs }),
       onConnectionError: (error) =>
         logger.warn({ err: error }, 'a database connection was dropped; the pool reconnects'),
-      onCheckpointError: (error) => logger.warn({ err: error }, 'SQLite checkpoint'),
+      onCheckpointError: (error) =>
+        logger.warn({ err: error }, 'the SQLite log could not be checkpointed in the background'),
     }));
   // Until the onClose hook owns them, what was opened is closed here if a later step throws.
   let coordinator: ClusterCoordinator | undefined;
