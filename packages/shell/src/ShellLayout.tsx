@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { ScreenSelect } from './routing/ScreenSelect';
 import { type MarketSource } from './status/fetchMarketSource';
 import { SimulatedMarketChip } from './status/SimulatedMarketChip';
+import { useHeaderScrollPadding } from './useHeaderScrollPadding';
 
 /** Props of {@link ShellLayout}. */
 export interface ShellLayoutProps {
@@ -16,10 +17,13 @@ export interface ShellLayoutProps {
 
 /** The frame around every screen: the product name, the screen dropdown, the market chip. */
 export function ShellLayout({ marketSource, children }: ShellLayoutProps) {
+  const header = useRef<HTMLElement>(null);
+  useHeaderScrollPadding(header);
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       {/* The source the frame was drawn with, so tests can tell "no chip yet" from "no chip". */}
       <AppBar
+        ref={header}
         position="sticky"
         color="default"
         elevation={0}
