@@ -6,7 +6,7 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 /** How often the worker copies the write-ahead log into the database file. */
 const DEFAULT_INTERVAL_MS = 1_000;
 
-/** What the worker reports: a checkpoint that failed (the next one is tried all the same). */
+/** What the worker reports: checkpoints began to fail (the next one is tried all the same). */
 interface WorkerReport {
   readonly error: string;
 }
@@ -23,13 +23,16 @@ const Database = require(workerData.betterSqlitePath);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 0');
 db.pragma('synchronous = NORMAL');
+// A failure is reported when it starts, not once a second while it lasts.
+let failing = false;
 const checkpoint = () => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
+    failing = false;
   } catch (error) {
-    if (!/^SQLITE_(BUSY|LOCKED)/.test(String(error && error.code))) {
-      parentPort.postMessage({ error: String((error && error.message) || error) });
-    }
+    if (/^SQLITE_(BUSY|LOCKED)/.test(String(error && error.code)) || failing) return;
+    failing = true;
+    parentPort.postMessage({ error: String((error && error.message) || error) });
   }
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
@@ -68,7 +71,6 @@ export class SqliteCheckpointer {
   private stopped = false;
 
   constructor(private readonly options: SqliteCheckpointerOptions) {
-    options.database.pragma('wal_autocheckpoint = 0');
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {
@@ -77,6 +79,8 @@ export class SqliteCheckpointer {
         intervalMs: options.intervalMs ?? DEFAULT_INTERVAL_MS,
       },
     });
+    // Off only once the worker exists (a Worker that cannot be made leaves the default).
+    options.database.pragma('wal_autocheckpoint = 0');
     // It never keeps the process alive: the connection's close checkpoints whatever is left.
     this.worker.unref();
     this.worker.on('message', (report: WorkerReport) =>
