@@ -17,6 +17,7 @@ function setUp(
     cache?: { maxTotalBytes?: number };
     clientFetches?: { capacity?: number; refillPerSecond?: number };
     weightBudgetPerMinute?: number;
+    readerHolds?: { lingerMs?: number; maxStreams?: number };
   } = {},
 ): {
   market: BinanceMarketData;
@@ -228,6 +229,63 @@ describe('BinanceMarketData', () => {
       { method: 'UNSUBSCRIBE', params: [STREAM], id: 1 },
     ]);
     market.close();
+  });
+
+  describe('streams held for readers of the latest candles', () => {
+    const latest = { symbol: 'BTCUSDT', interval: 'OneMinute', limit: 500 } as const;
+
+    it('keeps a latest page read again and again current from the stream, with no more requests', async () => {
+      const { market, upstream, klines } = setUp();
+      await market.getCandles(latest);
+      expect(market.feedUsage().streams).toBe(0); // one read holds nothing
+      await jest.advanceTimersByTimeAsync(3_000); // the page's head is stale (2 s)
+      await market.getCandles(latest);
+      expect(market.feedUsage().streams).toBe(1);
+      upstream.last.open();
+      await jest.advanceTimersByTimeAsync(10);
+      const requests = klines.calls.length; // the two reads and the stream's backfill
+      expect(requests).toBe(3);
+      for (let second = 1; second <= 10; second += 1) {
+        await jest.advanceTimersByTimeAsync(3_000);
+        upstream.last.kline(STREAM, NOW, 1_000 + second);
+        const page = await market.getCandles(latest);
+        expect(page.at(-1)?.close).toBe(1_000 + second);
+      }
+      expect(klines.calls).toHaveLength(requests);
+      market.close();
+    });
+
+    it('lets the stream go once nobody has read the page for the linger', async () => {
+      const { market, upstream } = setUp({ readerHolds: { lingerMs: 10_000 } });
+      await market.getCandles(latest);
+      await jest.advanceTimersByTimeAsync(3_000);
+      await market.getCandles(latest);
+      upstream.last.open();
+      await jest.advanceTimersByTimeAsync(8_000);
+      await market.getCandles(latest); // a read within the linger keeps it
+      await jest.advanceTimersByTimeAsync(8_000);
+      expect(upstream.last.sent.map((s) => s.frame)).toEqual([]);
+      await jest.advanceTimersByTimeAsync(8_000);
+      expect(upstream.last.sent.map((s) => s.frame)).toEqual([
+        { method: 'UNSUBSCRIBE', params: [STREAM], id: 1 },
+      ]);
+      expect(market.feedUsage().streams).toBe(0);
+      market.close();
+    });
+
+    it('holds at most maxStreams, and nothing for pages older than the latest', async () => {
+      const { market } = setUp({ readerHolds: { maxStreams: 1 } });
+      for (const symbol of ['BTCUSDT', 'ETHUSDT'] as const) {
+        await market.getCandles({ ...latest, symbol });
+        await jest.advanceTimersByTimeAsync(3_000);
+        await market.getCandles({ ...latest, symbol });
+      }
+      const older = { ...latest, symbol: 'BNBUSDT', endTime: (NOW / 1000 - 3_600) as UnixSeconds };
+      await market.getCandles(older);
+      await market.getCandles({ ...older, endTime: (older.endTime - 86_400) as UnixSeconds });
+      expect(market.feedUsage().streams).toBe(1);
+      market.close();
+    });
   });
 
   it('keeps delivering to other listeners when one throws', async () => {

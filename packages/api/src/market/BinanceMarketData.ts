@@ -63,6 +63,12 @@ export interface BinanceMarketDataOptions {
   readonly syncGiveUpMs?: number;
   /** Longest backfill, in pages of 1000 candles. */
   readonly maxBackfillPages?: number;
+  /**
+   * Streams kept open for readers of their latest candles (see `holdForReaders`): a stream is held
+   * once its latest page is fetched twice within `lingerMs` (default 60 s) and let go `lingerMs`
+   * after its last read; at most `maxStreams` (default 200) at once.
+   */
+  readonly readerHolds?: { readonly lingerMs?: number; readonly maxStreams?: number };
 }
 
 type Listener = (update: CandleUpdate) => void;
@@ -82,6 +88,14 @@ interface StreamState {
   /** Bumped to cancel a running backfill. */
   syncRun: number;
   activatedAt: number;
+  /** When its latest page was last fetched for a reader (see `holdForReaders`). */
+  latestFetchedAt: number | undefined;
+}
+
+/** A stream held open for readers of its latest candles. */
+interface ReaderHold {
+  readonly release: () => void;
+  lastRead: number;
 }
 
 /**
@@ -106,12 +120,18 @@ export class BinanceMarketData implements MarketData {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly sleeps = new Set<NodeJS.Timeout>();
+  private readonly readerHolds = new Map<string, ReaderHold>();
+  private readonly readerLingerMs: number;
+  private readonly maxReaderHolds: number;
+  private readerSweep: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(private readonly options: BinanceMarketDataOptions) {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.inflight = new InflightRequests(this.now);
+    this.readerLingerMs = options.readerHolds?.lingerMs ?? 60_000;
+    this.maxReaderHolds = options.readerHolds?.maxStreams ?? 200;
     // A token bucket per client address group (WriteRateLimiter's kind, counting fetches here).
     this.clientFetches = new WriteRateLimiter({
       capacity: options.clientFetches?.capacity ?? 30,
@@ -172,6 +192,9 @@ export class BinanceMarketData implements MarketData {
     }
     const state = this.stateFor(query.symbol, query.interval);
     this.budget.touch(state.name);
+    const latestPage = query.startTime === undefined && query.endTime === undefined;
+    const hold = latestPage ? this.readerHolds.get(state.name) : undefined;
+    if (hold !== undefined) hold.lastRead = this.now();
     const cached = state.cache.find(query, this.now());
     if (cached !== undefined) return cached;
     if (query.client !== undefined) {
@@ -184,6 +207,7 @@ export class BinanceMarketData implements MarketData {
         );
       }
     }
+    if (latestPage) this.holdForReaders(state);
     const rows = await this.fetchAndStore(
       state,
       query.startTime,
@@ -223,6 +247,8 @@ export class BinanceMarketData implements MarketData {
   /** Stops the upstream stream and every backfill; listeners get nothing more. */
   close(): void {
     this.closed = true;
+    clearInterval(this.readerSweep);
+    this.readerHolds.clear();
     for (const state of this.streams.values()) this.reset(state, 'idle');
     for (const timer of this.sleeps) clearTimeout(timer);
     this.sleeps.clear();
@@ -244,11 +270,50 @@ export class BinanceMarketData implements MarketData {
         lastDelivered: undefined,
         syncRun: 0,
         activatedAt: 0,
+        latestFetchedAt: undefined,
       };
       this.streams.set(name, state);
       this.budget.update(name, state.cache.estimatedBytes);
     }
     return state;
+  }
+
+  /**
+   * Called when a stream's latest page is about to be fetched for a reader. The second such fetch
+   * within the linger subscribes the stream for as long as its latest page keeps being read: the
+   * live stream then keeps the cache current at no request weight. Without it, a page read every
+   * second but streamed by nobody in this process (its charts' hub connections are on another
+   * process behind the load balancer) was fetched again each time its head went stale, every 2 s:
+   * two processes spent the whole upstream budget that way (`pnpm bench:load`).
+   */
+  private holdForReaders(state: StreamState): void {
+    const now = this.now();
+    const previous = state.latestFetchedAt;
+    state.latestFetchedAt = now;
+    if (previous === undefined || now - previous > this.readerLingerMs) return;
+    if (this.closed || state.listeners.size > 0 || this.readerHolds.size >= this.maxReaderHolds) {
+      return;
+    }
+    const release = this.subscribe(state.symbol, state.interval, () => undefined);
+    this.readerHolds.set(state.name, { release, lastRead: now });
+    if (this.readerSweep === undefined) {
+      this.readerSweep = setInterval(() => this.releaseUnread(), this.readerLingerMs / 4);
+      this.readerSweep.unref();
+    }
+  }
+
+  /** Lets go of the streams held for readers that nobody has read for the linger. */
+  private releaseUnread(): void {
+    const now = this.now();
+    for (const [name, hold] of this.readerHolds) {
+      if (now - hold.lastRead <= this.readerLingerMs) continue;
+      this.readerHolds.delete(name);
+      hold.release();
+    }
+    if (this.readerHolds.size === 0) {
+      clearInterval(this.readerSweep);
+      this.readerSweep = undefined;
+    }
   }
 
   private reset(state: StreamState, phase: 'idle' | 'waiting'): void {
