@@ -127,6 +127,40 @@ function describeAlertStore(
     expect((await store.listAlerts('sub-1')).map((a) => a.id).sort()).toEqual(['a1', 'a2']);
   });
 
+  it('keeps the active limit when one owner creates many alerts at once', async () => {
+    await store.saveSubscription(keys(1), 'sub-1', T0);
+    const ids = Array.from({ length: 20 }, (_, i) => `c${i}`);
+
+    // On PostgreSQL these run on several connections: only the owner's lock keeps the count true.
+    const outcomes = await Promise.all(ids.map((id) => store.createAlert(alert(id, 'sub-1'), 5)));
+
+    expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(5);
+    expect(outcomes.filter((outcome) => outcome === 'limit-reached')).toHaveLength(15);
+    expect(await store.listAlerts('sub-1')).toHaveLength(5);
+  });
+
+  it('stores every field of a new alert, the optional ones included', async () => {
+    await store.saveSubscription(keys(1), 'sub-1', T0);
+    const full = alert('f1', 'sub-1', {
+      condition: 'EnteringChannel',
+      frequency: 'OncePerBar',
+      interval: 'FourHour',
+      valueTarget: 64_000.25,
+      valueUpper: 66_000.5,
+      bars: 14,
+      expiresAt: (T0 + 86_400_000) as UnixMillis,
+      message: 'Breakout — “check it”',
+      triggerCount: 2,
+      lastFiredPeriod: 1_700_006_400,
+      triggeredAt: (T0 + 60_000) as UnixMillis,
+      triggeredValue: 64_100.125,
+      channels: ['sub-1', 'hook-2'],
+    });
+
+    expect(await store.createAlert(full, 10)).toBe('created');
+    expect(await store.listAlerts('sub-1')).toEqual([full]);
+  });
+
   it('counts only active alerts against the limit', async () => {
     await store.saveSubscription(keys(1), 'sub-1', T0);
     await store.createAlert(alert('a1', 'sub-1'), 1);

@@ -170,8 +170,9 @@ export function toAlertRow(alert: AlertRecord): Insertable<AlertsTable> {
 
 /**
  * {@link AlertStore} over Kysely: every query is written once and runs on SQLite and PostgreSQL.
- * The only dialect switch is row locking (`FOR UPDATE [SKIP LOCKED]`), which SQLite neither has
- * nor needs (one writer at a time).
+ * The dialect switches: row locking (`FOR UPDATE [SKIP LOCKED]`), which SQLite neither has nor
+ * needs (one writer at a time), and alert creation, one function call on PostgreSQL (see
+ * `createAlert`).
  */
 export class KyselyAlertStore implements AlertStore {
   constructor(
@@ -615,6 +616,14 @@ export class KyselyAlertStore implements AlertStore {
   }
 
   async createAlert(alert: AlertRecord, maxActive: number): Promise<CreateAlertOutcome> {
+    if (this.kind === 'postgres') {
+      // The same steps in one round trip, the lock held for no longer than they take (migration
+      // 0005_create_alert_function).
+      const { rows } = await sql<{ outcome: CreateAlertOutcome }>`
+        SELECT pairwatch_create_alert(${JSON.stringify(toAlertRow(alert))}::jsonb, ${maxActive})
+          AS outcome`.execute(this.db);
+      return rows[0]!.outcome;
+    }
     return this.db.transaction().execute(async (trx) => {
       // Locking the owner row serialises concurrent creates of one owner on PostgreSQL, so the
       // limit holds; SQLite runs one write transaction at a time anyway.

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type Migration } from 'kysely/migration';
 
 /**
@@ -336,6 +336,38 @@ export const migrations: Readonly<Record<string, Migration>> = {
       await db.schema.alterTable('owners').dropColumn('last_seen_at').execute();
       await db.schema.alterTable('owners').dropColumn('created_by').execute();
       await db.schema.alterTable('push_subscriptions').dropColumn('created_by').execute();
+    },
+  },
+  '0005_create_alert_function': {
+    // PostgreSQL only: alert creation in one statement (KyselyAlertStore.createAlert). The owner's
+    // lock, the count of its active alerts and the insert took five round trips (BEGIN to COMMIT)
+    // with the lock held across all of them; under load each waited for a busy event loop. In a
+    // PL/pgSQL function each statement sees what committed before it started (READ COMMITTED), so
+    // the count after the lock sees every alert of a create that held the lock first.
+    // `jsonb_populate_record(NULL::alerts, …)` fills the row by column name: a column added later
+    // is NULL unless the store's toAlertRow names it (tests read every field back).
+    async up(db: Kysely<unknown>): Promise<void> {
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      await sql`
+        CREATE OR REPLACE FUNCTION pairwatch_create_alert(alert jsonb, max_active integer) RETURNS text
+        LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM 1 FROM owners WHERE id = alert->>'owner_id' FOR UPDATE;
+          IF NOT FOUND THEN
+            RETURN 'unknown-owner';
+          END IF;
+          IF (SELECT count(*) FROM alerts
+              WHERE owner_id = alert->>'owner_id' AND status = 'Active') >= max_active THEN
+            RETURN 'limit-reached';
+          END IF;
+          INSERT INTO alerts SELECT * FROM jsonb_populate_record(NULL::alerts, alert);
+          RETURN 'created';
+        END
+        $$`.execute(db);
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      await sql`DROP FUNCTION IF EXISTS pairwatch_create_alert(jsonb, integer)`.execute(db);
     },
   },
 };
