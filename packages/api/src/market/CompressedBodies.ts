@@ -7,10 +7,12 @@ export type BodyEncoding = 'br' | 'gzip';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** The same settings as @fastify/compress's for the rest of the api (app.ts): fast, ~4× smaller. */
-function compress(json: string, encoding: BodyEncoding): Promise<Buffer> {
+/** Brotli's quality by default: @fastify/compress's for the rest of the api (app.ts), ~4× smaller. */
+const DEFAULT_BROTLI_QUALITY = 4;
+
+function compress(json: string, encoding: BodyEncoding, brotliQuality: number): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+    ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } })
     : gzip(json);
 }
 
@@ -40,10 +42,12 @@ export class CompressedBodies {
    * @param maxEntries - how many requests are remembered (~80 KiB each for 500 candles).
    * @param maxBytes - what they may hold together (default 32 MiB): answers of 1,000 candles or
    * the whole symbol catalogue are larger, so a count alone does not bound the memory.
+   * @param brotliQuality - 0–11 (default 4); lower for answers that change every few seconds.
    */
   constructor(
     private readonly maxEntries = 256,
     private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly brotliQuality = DEFAULT_BROTLI_QUALITY,
   ) {}
 
   /** The number of requests remembered. */
@@ -106,7 +110,7 @@ export class CompressedBodies {
     this.entries.set(key, entry);
     let body = entry.bodies.get(encoding);
     if (body === undefined) {
-      body = compress(json, encoding);
+      body = compress(json, encoding, this.brotliQuality);
       const made = entry;
       made.bodies.set(encoding, body);
       body.then(
