@@ -19,6 +19,8 @@ export type LoadWorkerCommand =
       readonly subscriptions: readonly { readonly id: string; readonly address: string }[];
       /** Last price per symbol, around which alert targets are picked. */
       readonly prices: Readonly<Record<string, number>>;
+      /** Requests sent before this are the warm-up, summarized apart too (`steadyLatency`). */
+      readonly warmUpSeconds: number;
     }
   | { readonly kind: 'startMeasuring' }
   | { readonly kind: 'stop' };
@@ -55,6 +57,8 @@ export type LoadWorkerReport =
   | {
       readonly kind: 'httpResult';
       readonly latency: Record<string, LatencySummary>;
+      /** The same, of the requests sent after the warm-up. */
+      readonly steadyLatency: Record<string, LatencySummary>;
       readonly errors: Record<string, number>;
       readonly sent: Record<string, number>;
     };

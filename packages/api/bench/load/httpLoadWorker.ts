@@ -18,6 +18,14 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const latencies: Record<string, number[]> = { alertCreate: [], alertDelete: [], candles: [] };
+/** The latencies of requests sent after the warm-up. */
+const steadyLatencies: Record<string, number[]> = {
+  alertCreate: [],
+  alertDelete: [],
+  candles: [],
+};
+/** Set at the end of the warm-up: from then on, latencies count in `steadyLatencies` too. */
+let steady = false;
 const errors: Record<string, number> = {};
 const sent: Record<string, number> = { alertCreate: 0, alertDelete: 0, candles: 0 };
 let inFlight = 0;
@@ -39,10 +47,16 @@ function request(
   sent[kind] = (sent[kind] ?? 0) + 1;
   inFlight += 1;
   const started = performance.now();
+  const afterWarmUp = steady;
   const done = (error?: string) => {
     inFlight -= 1;
-    if (error) errors[`${kind} ${error}`] = (errors[`${kind} ${error}`] ?? 0) + 1;
-    else latencies[kind]!.push(performance.now() - started);
+    if (error) {
+      errors[`${kind} ${error}`] = (errors[`${kind} ${error}`] ?? 0) + 1;
+      return;
+    }
+    const latency = performance.now() - started;
+    latencies[kind]!.push(latency);
+    if (afterWarmUp) steadyLatencies[kind]!.push(latency);
   };
   const outgoing = http.request(
     url,
@@ -88,6 +102,7 @@ function run(command: Extract<LoadWorkerCommand, { kind: 'httpLoad' }>): void {
   };
   const timer = setInterval(() => {
     const elapsed = Math.min(command.seconds, (performance.now() - started) / 1000);
+    steady = elapsed >= command.warmUpSeconds;
     while (alerts < Math.floor(elapsed * command.alertsPerSecond)) {
       const subscription = command.subscriptions[alerts % command.subscriptions.length]!;
       const symbol = pick(DEFAULT_SYMBOLS);
@@ -144,6 +159,11 @@ function run(command: Extract<LoadWorkerCommand, { kind: 'httpLoad' }>): void {
             alertCreate: summarizeLatencies(latencies.alertCreate!),
             alertDelete: summarizeLatencies(latencies.alertDelete!),
             candles: summarizeLatencies(latencies.candles!),
+          },
+          steadyLatency: {
+            alertCreate: summarizeLatencies(steadyLatencies.alertCreate!),
+            alertDelete: summarizeLatencies(steadyLatencies.alertDelete!),
+            candles: summarizeLatencies(steadyLatencies.candles!),
           },
           errors,
           sent,
