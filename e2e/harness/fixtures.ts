@@ -198,6 +198,10 @@ export async function clickOnScreen(target: Locator): Promise<void> {
   await expect
     .poll(
       async () => {
+        // Scrolled to again each time, as a person looks for it again: content that appears above
+        // it after the first scroll (a preview line under a field just filled) pushes it down, off
+        // screen. What covers it in view (a sticky header, a toast) still fails.
+        await target.scrollIntoViewIfNeeded();
         const box = await target.boundingBox();
         if (!box) return 'no box';
         const x = box.x + box.width / 2;
