@@ -7,4 +7,7 @@ module.exports = jestConfig({
     '^lightweight-charts$': '<rootDir>/src/test-support/lightweightChartsMock.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/src/test-support/setupTests.ts'],
+  // The screen tests type into MUI forms with user-event; on a busy 2-core machine one took over
+  // 5 s in a CI run, so the limit is a hang detector, not a timing assertion (as in positions-mfe).
+  testTimeout: 15000,
 });
