@@ -98,7 +98,7 @@ function canDeliver(channel: ChannelRecord): boolean {
 
 /**
  * An alert's status as no index answers it: next to an `id IN (…)` list, SQLite's planner (which
- * has no statistics) would otherwise walk `alerts_by_status` — every active alert — instead of
+ * has no statistics) would otherwise walk `alerts_by_status_expiry` — every active alert — instead of
  * looking up the listed ids.
  */
 const UNINDEXED_STATUS = sql<string>`status || ''`;
