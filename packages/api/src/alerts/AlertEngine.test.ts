@@ -272,6 +272,30 @@ describe('AlertEngine with price alerts', () => {
     expect(subject.activeCount).toBe(1);
   });
 
+  it('tells a reconcile scan in progress of the alerts it adds, forgets and lets go of after firing', async () => {
+    const fires = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    const deleted = await createAlert({ valueOnCreation: 60_000, valueTarget: 62_000 });
+    const subject = engine();
+    await subject.start();
+    await settle();
+    const scan = subject.reconcileScan();
+    // The table as read before the changes below: both active, the new one not there yet.
+    scan.sawActive([fires.id, deleted.id]);
+    const created = await createAlert({ valueOnCreation: 60_000, valueTarget: 63_000 });
+    subject.add(created);
+    subject.forget([deleted.id]);
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 61_500, 60_000, 61_400));
+    await settle();
+
+    const verdict = await scan.verdict();
+    scan.close();
+
+    // Without being told, the scan would forget the new alert and call the other two missing.
+    expect(verdict).toEqual({ missing: [], forgotten: [] });
+    expect(triggered.map((a) => a.id)).toEqual([fires.id]);
+    expect(subject.activeCount).toBe(1);
+  });
+
   it('does not report an alert whose trigger is being recorded as missing', async () => {
     const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
     const subject = engine();

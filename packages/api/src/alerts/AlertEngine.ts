@@ -18,6 +18,7 @@ import { type AlertRecord, type AlertStore, type TriggerRequest } from '../stora
 import { type ServiceLogger } from '../util/ServiceLogger';
 import { type EvaluationSink, type EvaluatorHit } from './evaluators/ConditionEvaluator';
 import { loadRsiHistory } from './loadRsiHistory';
+import { ReconcileScan, type ReconcileVerdict } from './ReconcileScan';
 import { StreamEvaluator } from './StreamEvaluator';
 
 /** The candle stream an alert watches: the bars it counts (its RSI interval for RSI alerts). */
@@ -155,6 +156,8 @@ export class AlertEngine {
   private recordingBatch: readonly QueuedFiring[] = [];
   /** The recording of queued firings in progress. */
   private recording: Promise<void> | undefined;
+  /** Reconcile scans in progress, told of every alert the engine starts or stops watching. */
+  private readonly scans = new Set<ReconcileScan>();
   /** Alerts forgotten while `start` was loading, so that the load does not bring them back. */
   private forgottenWhileStarting: Set<string> | undefined;
   private started = false;
@@ -215,6 +218,7 @@ export class AlertEngine {
   /** Watches a newly created alert. */
   add(alert: AlertRecord): void {
     if (this.closed || alert.status !== 'Active' || this.isWatched(alert.id)) return;
+    this.touch(alert.id);
     if (!this.started) {
       this.pending.set(alert.id, alert); // start() opens the streams of everything loaded by then
       return;
@@ -236,6 +240,7 @@ export class AlertEngine {
   forget(alertIds: Iterable<string>): void {
     for (const id of alertIds) {
       this.forgottenWhileStarting?.add(id);
+      this.touch(id);
       this.pending.delete(id);
       const key = this.streamOf.get(id);
       if (key === undefined) continue;
@@ -252,21 +257,52 @@ export class AlertEngine {
   }
 
   /**
-   * Brings the watched alerts in line with the ids the table holds as active (a safety net for a
-   * lost notification): forgets watched alerts that are not among them, and returns the active
-   * ids it does not watch, for the caller to load and {@link AlertEngine.add}. An alert whose
-   * trigger is being recorded counts as watched.
+   * Brings the watched alerts in line with the ids the table holds as active, all given at once
+   * (a safety net for a lost notification): forgets watched alerts that are not among them, and
+   * returns the active ids it does not watch, for the caller to load and {@link AlertEngine.add}.
+   * An alert whose trigger is being recorded counts as watched. A server reads the ids a page at a
+   * time instead ({@link AlertEngine.reconcileScan}).
    */
-  reconcile(activeIds: Iterable<string>): { missing: string[]; forgotten: string[] } {
-    const active = new Set(activeIds);
-    const firing = new Set(
-      [...this.recordingBatch, ...this.queuedFirings].map((queued) => queued.record.id),
+  reconcile(activeIds: Iterable<string>): ReconcileVerdict {
+    const scan = this.reconcileScan();
+    try {
+      scan.sawActive(activeIds);
+      const verdict = scan.verdictNow();
+      this.forget(verdict.forgotten);
+      return verdict;
+    } finally {
+      scan.close();
+    }
+  }
+
+  /**
+   * Starts a check of the watched alerts against the table's active ids, fed a page at a time
+   * while the engine goes on ({@link ReconcileScan}); close it when done.
+   */
+  reconcileScan(): ReconcileScan {
+    const scan = new ReconcileScan(
+      {
+        isWatched: (id) => this.isWatched(id),
+        watchedIds: () => this.watchedIds(),
+        firingIds: () =>
+          new Set(
+            [...this.recordingBatch, ...this.queuedFirings].map((queued) => queued.record.id),
+          ),
+      },
+      (closed) => this.scans.delete(closed),
     );
-    const watched = [...this.streamOf.keys(), ...this.pending.keys()];
-    const forgotten = watched.filter((id) => !active.has(id) && !firing.has(id));
-    this.forget(forgotten);
-    const missing = [...active].filter((id) => !this.isWatched(id) && !firing.has(id));
-    return { missing, forgotten };
+    this.scans.add(scan);
+    return scan;
+  }
+
+  private *watchedIds(): IterableIterator<string> {
+    yield* this.streamOf.keys();
+    yield* this.pending.keys();
+  }
+
+  /** Tells the scans in progress that the engine started or stopped watching this alert. */
+  private touch(id: string): void {
+    for (const scan of this.scans) scan.touch(id);
   }
 
   /** Resolves once replays, triggers and mark writes started so far have finished. */
@@ -630,6 +666,7 @@ export class AlertEngine {
   private letGoOfEnded(id: string): void {
     const key = this.streamOf.get(id);
     if (key === undefined) return;
+    this.touch(id);
     const alerts = this.streams.get(key)?.alerts;
     alerts?.settleEnded(id);
     if (alerts?.get(id) === undefined) this.streamOf.delete(id);

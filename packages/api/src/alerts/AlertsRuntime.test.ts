@@ -365,6 +365,64 @@ describe('AlertsRuntime when a notification is lost', () => {
     );
   });
 
+  it('reads the table a page at a time when it reconciles, and applies events meanwhile', async () => {
+    const coordinator = new ManualCoordinator(true);
+    const table = store;
+    const pages: (string | undefined)[] = [];
+    let openSecondPage: () => void = () => undefined;
+    const secondPageAsked = new Promise<void>((asked) => {
+      store = new Proxy(table, {
+        get(target, property) {
+          if (property !== 'listActiveAlertIds') {
+            const value: unknown = Reflect.get(target, property, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          }
+          return async (page?: { after?: string; limit: number }) => {
+            pages.push(page?.after);
+            if (pages.length === 2) {
+              asked();
+              await new Promise<void>((open) => (openSecondPage = open));
+            }
+            return target.listActiveAlertIds(page);
+          };
+        },
+      });
+    });
+    const subject = runtime(coordinator, { reconcilePageSize: 2 });
+    const deletedSilently = await storeAlert(62_000);
+    for (let i = 0; i < 3; i += 1) await storeAlert(63_000 + i);
+    await subject.start();
+    coordinator.publishing = 'lose';
+    const createdSilently = await storeAlert(61_000);
+    await table.deleteAlert(deletedSilently.id, 'sub-1');
+    await subject.announce({ kind: 'deleted', alertIds: [deletedSilently.id] });
+    coordinator.publishing = 'deliver';
+
+    const reconciled = subject.reconcile();
+    await secondPageAsked;
+    // An alert created while the check waits for the table is watched at once, not after it.
+    const createdMeanwhile = await storeAlert(64_000);
+    void subject.announce({ kind: 'created', alertIds: [createdMeanwhile.id] });
+    await waitFor(() => subject.engine?.activeCount === 5, 'the created alert, during the check');
+    openSecondPage();
+    await reconciled;
+
+    // 5 active alerts (4 before the check, 1 created during it) in pages of 2.
+    expect(pages.length).toBe(3);
+    expect(pages[0]).toBeUndefined();
+    expect(subject.engine?.activeCount).toBe(5);
+    expect(logger.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: 'alert engine caught up with the table: a notification was lost',
+        object: { added: 1, removed: 1 },
+      }),
+    );
+    market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 61_500, 60_000, 61_400));
+    await settle(subject);
+    expect((await table.getAlerts([createdSilently.id]))[0]?.status).toBe('Triggered');
+  });
+
   it('reconciles on its own every reconcileIntervalMs while it leads', async () => {
     const coordinator = new ManualCoordinator(true);
     coordinator.publishing = 'lose';

@@ -258,8 +258,11 @@ export interface AlertStore {
   deleteAlert(id: string, ownerId: string): Promise<boolean>;
   /** Every active alert (the engine's index at start). */
   listActiveAlerts(): Promise<AlertRecord[]>;
-  /** The ids of every active alert (the engine checks its index against them). */
-  listActiveAlertIds(): Promise<string[]>;
+  /**
+   * The ids of the active alerts in id order (the engine checks its index against them): after
+   * `page.after`, at most `page.limit` of them; every one without a page.
+   */
+  listActiveAlertIds(page?: { readonly after?: string; readonly limit: number }): Promise<string[]>;
   /** The alerts with these ids, whatever their status; ids that do not exist are left out. */
   getAlerts(ids: readonly string[]): Promise<AlertRecord[]>;
   /**

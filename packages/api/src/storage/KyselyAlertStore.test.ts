@@ -627,6 +627,38 @@ describe('the SQLite alert store', () => {
     }
   });
 
+  it('lists the active alert ids a page at a time, in id order, along the primary key', async () => {
+    const { logged, statements, planOf } = await loggedSqliteStore();
+    try {
+      await logged.saveSubscription(keys(0), 'sub-0', T0);
+      for (const id of ['e', 'a', 'd', 'b', 'c', 'f', 'g'])
+        await logged.createAlert(alert(id, 'sub-0'), 100);
+      await logged.deleteAlert('d', 'sub-0');
+      statements.length = 0;
+
+      const pages: string[][] = [];
+      let after: string | undefined = undefined;
+      for (;;) {
+        const page = await logged.listActiveAlertIds({
+          ...(after === undefined ? {} : { after }),
+          limit: 2,
+        });
+        pages.push(page);
+        if (page.length < 2) break;
+        after = page.at(-1);
+      }
+
+      expect(pages).toEqual([['a', 'b'], ['c', 'e'], ['f', 'g'], []]);
+      expect(await logged.listActiveAlertIds()).toEqual(['a', 'b', 'c', 'e', 'f', 'g']);
+      // A short range of the primary key per page, not every active alert sorted each time.
+      expect(planOf(statements[1]!)).toEqual([
+        expect.stringMatching(/^SEARCH alerts USING INDEX sqlite_autoindex_alerts_1 \(id>\?\)$/),
+      ]);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('opens an existing database file again without migrating twice', async () => {
     const reopened = await openAlertStore({ databaseUrl: undefined, dataDir: dir });
     await reopened.saveSubscription(keys(9), 'sub-9', T0);

@@ -679,11 +679,19 @@ export class KyselyAlertStore implements AlertStore {
     return rows.map(toAlertRecord);
   }
 
-  async listActiveAlertIds(): Promise<string[]> {
+  async listActiveAlertIds(page?: {
+    readonly after?: string;
+    readonly limit: number;
+  }): Promise<string[]> {
+    // Along the primary key, the status checked per row: a page is a short range of it, where
+    // the status index would read every active alert to sort them by id.
     const rows = await this.db
       .selectFrom('alerts')
       .select('id')
-      .where('status', '=', 'Active')
+      .where(UNINDEXED_STATUS, '=', 'Active')
+      .$if(page?.after !== undefined, (qb) => qb.where('id', '>', page!.after!))
+      .orderBy('id')
+      .$if(page !== undefined, (qb) => qb.limit(page!.limit))
       .execute();
     return rows.map((row) => row.id);
   }
