@@ -9,7 +9,14 @@ import {
   type UnixMillis,
   type UnixSeconds,
 } from '@pairwatch/domain';
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { type ChannelKind, type ChannelRecord } from '../delivery/DeliveryChannel';
 import {
   type AlertFiringRecord,
@@ -185,28 +192,28 @@ export class KyselyAlertStore implements AlertStore {
   }
 
   async purgeBefore(cutoff: UnixMillis): Promise<{ alerts: number; messages: number }> {
-    const alerts = await this.db
-      .deleteFrom('alerts')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'Triggered'), eb('triggered_at', '<', cutoff)]),
-          eb.and([eb('status', '=', 'Expired'), eb('expires_at', '<', cutoff)]),
-        ]),
-      )
-      .executeTakeFirst();
-    // Firings of alerts that are gone (deleted by their owner, or just purged).
-    await this.db
-      .deleteFrom('alert_firings')
-      .where('alert_id', 'not in', (eb) => eb.selectFrom('alerts').select('id'))
-      .execute();
-    const messages = await this.db
-      .deleteFrom('deliveries')
-      .where('created_at', '<', cutoff)
-      .executeTakeFirst();
-    return {
-      alerts: Number(alerts.numDeletedRows),
-      messages: Number(messages.numDeletedRows),
-    };
+    // Each through an index (migration 0007): nothing here walks a whole table.
+    const purgeable = (eb: ExpressionBuilder<DatabaseSchema, 'alerts'>) =>
+      eb.or([
+        eb.and([eb('status', '=', 'Triggered'), eb('triggered_at', '<', cutoff)]),
+        eb.and([eb('status', '=', 'Expired'), eb('expires_at', '<', cutoff)]),
+      ]);
+    return this.db.transaction().execute(async (trx) => {
+      // The firings go with their alerts, as deleteAlert and an owner's removal take them.
+      await trx
+        .deleteFrom('alert_firings')
+        .where('alert_id', 'in', (eb) => eb.selectFrom('alerts').select('id').where(purgeable))
+        .execute();
+      const alerts = await trx.deleteFrom('alerts').where(purgeable).executeTakeFirst();
+      const messages = await trx
+        .deleteFrom('deliveries')
+        .where('created_at', '<', cutoff)
+        .executeTakeFirst();
+      return {
+        alerts: Number(alerts.numDeletedRows),
+        messages: Number(messages.numDeletedRows),
+      };
+    });
   }
 
   async countSubscriptions(): Promise<number> {
