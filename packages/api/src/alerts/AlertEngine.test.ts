@@ -13,7 +13,7 @@ import { openAlertStore } from '../storage/openAlertStore';
 import { alertRecord } from '../test-support/alertRecord';
 import { testDeliveryChannels } from '../test-support/testDeliveryChannels';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
-import { AlertEngine } from './AlertEngine';
+import { AlertEngine, type AlertEngineOptions } from './AlertEngine';
 
 const MINUTE = 60;
 const T = 1_700_000_040; // a minute boundary
@@ -24,7 +24,7 @@ let market: ScriptedMarketData;
 let engines: AlertEngine[];
 let triggered: AlertRecord[];
 
-function engine(): AlertEngine {
+function engine(overrides: Partial<AlertEngineOptions> = {}): AlertEngine {
   const instance = new AlertEngine({
     store,
     marketData: market,
@@ -33,6 +33,7 @@ function engine(): AlertEngine {
     onTriggered: (alert) => triggered.push(alert),
     now: () => (T + 30) * 1000,
     replayRetryMs: 10,
+    ...overrides,
   });
   engines.push(instance);
   return instance;
@@ -229,6 +230,49 @@ describe('AlertEngine with price alerts', () => {
     await settle();
 
     expect(triggered.map((a) => a.id)).toEqual([kept.id]);
+  });
+
+  it('loads its alerts a page at a time, keeping what was created or deleted meanwhile', async () => {
+    const loaded: AlertRecord[] = [];
+    for (let i = 0; i < 5; i += 1)
+      loaded.push(await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 + i }));
+    const pages: (string | undefined)[] = [];
+    let openSecondPage: () => void = () => undefined;
+    const realStore = store;
+    const secondPageAsked = new Promise<void>((asked) => {
+      store = Object.assign(Object.create(realStore) as AlertStore, {
+        listActiveAlerts: async (page?: { after?: string; limit: number }) => {
+          pages.push(page?.after);
+          if (pages.length === 2) {
+            asked();
+            await new Promise<void>((open) => (openSecondPage = open));
+          }
+          return realStore.listActiveAlerts(page);
+        },
+      });
+    });
+    const subject = engine({ loadPageSize: 2 });
+
+    const starting = subject.start();
+    await secondPageAsked;
+    // Deleted after the first page read it; created after that page (read by a later one too).
+    await realStore.deleteAlert(loaded[0]!.id, 'sub-1');
+    subject.forget([loaded[0]!.id]);
+    const created = await createAlert({ valueOnCreation: 60_000, valueTarget: 60_500 });
+    subject.add(created);
+    openSecondPage();
+    await starting;
+    store = realStore;
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 70_000, 60_000, 69_000));
+    await settle();
+
+    // 6 alerts (the deleted one while the first page was read) in pages of 2, then an empty one; each
+    // fires once, the deleted one never.
+    expect(pages).toHaveLength(4);
+    expect(pages[0]).toBeUndefined();
+    expect(triggered.map((alert) => alert.id).sort()).toEqual(
+      [...loaded.slice(1), created].map((alert) => alert.id).sort(),
+    );
   });
 
   it('does not bring back an alert forgotten while start was still loading', async () => {

@@ -256,8 +256,14 @@ export interface AlertStore {
   ): Promise<Map<string, AlertFiringRecord[]>>;
   /** Deletes an alert only if `ownerId` owns it; false otherwise (then nothing changes). */
   deleteAlert(id: string, ownerId: string): Promise<boolean>;
-  /** Every active alert (the engine's index at start). */
-  listActiveAlerts(): Promise<AlertRecord[]>;
+  /**
+   * The active alerts in id order (the engine's index at start): after `page.after`, at most
+   * `page.limit` of them; every one without a page.
+   */
+  listActiveAlerts(page?: {
+    readonly after?: string;
+    readonly limit: number;
+  }): Promise<AlertRecord[]>;
   /**
    * The ids of the active alerts in id order (the engine checks its index against them): after
    * `page.after`, at most `page.limit` of them; every one without a page.

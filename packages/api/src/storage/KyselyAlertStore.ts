@@ -686,11 +686,18 @@ export class KyselyAlertStore implements AlertStore {
     });
   }
 
-  async listActiveAlerts(): Promise<AlertRecord[]> {
+  async listActiveAlerts(page?: {
+    readonly after?: string;
+    readonly limit: number;
+  }): Promise<AlertRecord[]> {
+    // Paged along the primary key as listActiveAlertIds is.
     const rows = await this.db
       .selectFrom('alerts')
       .selectAll()
-      .where('status', '=', 'Active')
+      .where(UNINDEXED_STATUS, '=', 'Active')
+      .$if(page?.after !== undefined, (qb) => qb.where('id', '>', page!.after!))
+      .orderBy('id')
+      .$if(page !== undefined, (qb) => qb.limit(page!.limit))
       .execute();
     return rows.map(toAlertRecord);
   }
