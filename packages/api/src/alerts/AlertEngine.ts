@@ -17,6 +17,7 @@ import { renderFiring } from '../delivery/renderFiring';
 import { type AlertRecord, type AlertStore, type TriggerRequest } from '../storage/AlertStore';
 import { type ServiceLogger } from '../util/ServiceLogger';
 import { type EvaluationSink, type EvaluatorHit } from './evaluators/ConditionEvaluator';
+import { keysetPages } from '../storage/keysetPages';
 import { loadRsiHistory } from './loadRsiHistory';
 import { ReconcileScan, type ReconcileVerdict } from './ReconcileScan';
 import { StreamEvaluator } from './StreamEvaluator';
@@ -224,19 +225,16 @@ export class AlertEngine {
    * or forgotten meanwhile come through `pending` and `forgottenWhileStarting`.
    */
   private async loadActiveAlerts(): Promise<Map<string, AlertRecord>> {
-    const limit = this.options.loadPageSize ?? 1_000;
     const alerts = new Map<string, AlertRecord>();
-    let after: string | undefined = undefined;
-    for (;;) {
-      const page = await this.options.store.listActiveAlerts({
-        ...(after === undefined ? {} : { after }),
-        limit,
-      });
+    for await (const page of keysetPages(
+      (range) => this.options.store.listActiveAlerts(range),
+      (alert) => alert.id,
+      this.options.loadPageSize ?? 1_000,
+    )) {
       for (const alert of page) alerts.set(alert.id, alert);
-      if (page.length < limit || this.closed) return alerts;
-      after = page.at(-1)!.id;
-      await new Promise((resolve) => setImmediate(resolve));
+      if (this.closed) break;
     }
+    return alerts;
   }
 
   /** Watches a newly created alert. */

@@ -4,6 +4,7 @@ import { type ClusterCoordinator } from '../cluster/ClusterCoordinator';
 import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { type MarketData } from '../market/MarketData';
 import { type AlertStore } from '../storage/AlertStore';
+import { keysetPages } from '../storage/keysetPages';
 import { OneShotTimer } from '../util/OneShotTimer';
 import { type ServiceLogger } from '../util/ServiceLogger';
 import { AlertEngine, type AlertEngineOptions } from './AlertEngine';
@@ -255,22 +256,16 @@ export class AlertsRuntime {
   private async reconcileNow(): Promise<void> {
     const engine = this.currentEngine;
     if (!engine) return;
-    const pageSize = this.options.reconcilePageSize ?? 1_000;
     const scan = engine.reconcileScan();
     let verdict: ReconcileVerdict;
     try {
-      let after: string | undefined = undefined;
-      for (;;) {
-        const page = await this.options.store.listActiveAlertIds({
-          ...(after === undefined ? {} : { after }),
-          limit: pageSize,
-        });
+      for await (const page of keysetPages(
+        (range) => this.options.store.listActiveAlertIds(range),
+        (id) => id,
+        this.options.reconcilePageSize ?? 1_000,
+      )) {
         if (engine !== this.currentEngine) return;
         scan.sawActive(page);
-        if (page.length < pageSize) break;
-        after = page.at(-1);
-        // SQLite answers within the same turn: let the hub, requests and firings in between pages.
-        await new Promise((resolve) => setImmediate(resolve));
       }
       verdict = await scan.verdict();
     } finally {

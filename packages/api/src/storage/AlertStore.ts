@@ -1,3 +1,4 @@
+import { type KeysetPage } from './keysetPages';
 import {
   type ChannelKind,
   type ChannelRecord,
@@ -260,15 +261,12 @@ export interface AlertStore {
    * The active alerts in id order (the engine's index at start): after `page.after`, at most
    * `page.limit` of them; every one without a page.
    */
-  listActiveAlerts(page?: {
-    readonly after?: string;
-    readonly limit: number;
-  }): Promise<AlertRecord[]>;
+  listActiveAlerts(page?: KeysetPage): Promise<AlertRecord[]>;
   /**
    * The ids of the active alerts in id order (the engine checks its index against them): after
    * `page.after`, at most `page.limit` of them; every one without a page.
    */
-  listActiveAlertIds(page?: { readonly after?: string; readonly limit: number }): Promise<string[]>;
+  listActiveAlertIds(page?: KeysetPage): Promise<string[]>;
   /** The alerts with these ids, whatever their status; ids that do not exist are left out. */
   getAlerts(ids: readonly string[]): Promise<AlertRecord[]>;
   /**

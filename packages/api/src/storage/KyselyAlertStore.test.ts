@@ -642,10 +642,7 @@ describe('the SQLite alert store', () => {
       const pages: string[][] = [];
       let after: string | undefined = undefined;
       for (;;) {
-        const page = await logged.listActiveAlertIds({
-          ...(after === undefined ? {} : { after }),
-          limit: 2,
-        });
+        const page = await logged.listActiveAlertIds({ after, limit: 2 });
         pages.push(page);
         if (page.length < 2) break;
         after = page.at(-1);

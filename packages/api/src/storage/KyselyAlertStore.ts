@@ -35,6 +35,7 @@ import {
   type SaveSubscriptionOutcome,
   type TriggerRequest,
 } from './AlertStore';
+import { type KeysetPage } from './keysetPages';
 import {
   type AlertFiringsTable,
   type AlertsTable,
@@ -686,10 +687,7 @@ export class KyselyAlertStore implements AlertStore {
     });
   }
 
-  async listActiveAlerts(page?: {
-    readonly after?: string;
-    readonly limit: number;
-  }): Promise<AlertRecord[]> {
+  async listActiveAlerts(page?: KeysetPage): Promise<AlertRecord[]> {
     // Paged along the primary key as listActiveAlertIds is.
     const rows = await this.db
       .selectFrom('alerts')
@@ -702,10 +700,7 @@ export class KyselyAlertStore implements AlertStore {
     return rows.map(toAlertRecord);
   }
 
-  async listActiveAlertIds(page?: {
-    readonly after?: string;
-    readonly limit: number;
-  }): Promise<string[]> {
+  async listActiveAlertIds(page?: KeysetPage): Promise<string[]> {
     // Along the primary key, the status checked per row: a page is a short range of it, where
     // the status index would read every active alert to sort them by id.
     const rows = await this.db
