@@ -14,6 +14,7 @@ import { alertRecord } from '../test-support/alertRecord';
 import { testDeliveryChannels } from '../test-support/testDeliveryChannels';
 import { candle, ScriptedMarketData } from '../test-support/ScriptedMarketData';
 import { AlertEngine, type AlertEngineOptions } from './AlertEngine';
+import { type ReconcileVerdict } from './ReconcileScan';
 
 const MINUTE = 60;
 const T = 1_700_000_040; // a minute boundary
@@ -40,6 +41,22 @@ function engine(overrides: Partial<AlertEngineOptions> = {}): AlertEngine {
 }
 
 let sequence = 0;
+/**
+ * One check against the table, as AlertsRuntime makes it: the active ids (here all in one page),
+ * the verdict, and the watched alerts it names as no longer active forgotten.
+ */
+async function reconcile(subject: AlertEngine, activeIds: string[]): Promise<ReconcileVerdict> {
+  const scan = subject.reconcileScan();
+  try {
+    scan.sawActive(activeIds);
+    const verdict = await scan.verdict();
+    subject.forget(verdict.forgotten);
+    return verdict;
+  } finally {
+    scan.close();
+  }
+}
+
 async function createAlert(
   fields: {
     symbol?: SymbolId;
@@ -309,7 +326,7 @@ describe('AlertEngine with price alerts', () => {
     await subject.start();
     const unseen = await createAlert({ valueOnCreation: 60_000, valueTarget: 63_000 });
 
-    const outcome = subject.reconcile([watched.id, unseen.id]);
+    const outcome = await reconcile(subject, [watched.id, unseen.id]);
     await settle();
 
     expect(outcome).toEqual({ missing: [unseen.id], forgotten: [gone.id] });
@@ -347,7 +364,7 @@ describe('AlertEngine with price alerts', () => {
     await settle();
 
     market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 61_500, 60_000, 61_400));
-    const whileFiring = subject.reconcile([alert.id]);
+    const whileFiring = await reconcile(subject, [alert.id]);
     await settle();
 
     expect(whileFiring).toEqual({ missing: [], forgotten: [] });
@@ -573,7 +590,7 @@ describe('AlertEngine with price alerts', () => {
       for (const undo of restore) undo();
     }
     // Until its firing is recorded a fired alert still counts as watched (reconcile leaves it).
-    expect(subject.reconcile([waiting.id])).toEqual({ missing: [], forgotten: [] });
+    expect(await reconcile(subject, [waiting.id])).toEqual({ missing: [], forgotten: [] });
     await settle();
 
     expect(triggered).toHaveLength(fired);
@@ -582,7 +599,7 @@ describe('AlertEngine with price alerts', () => {
     // (about 14 each, issue #27). A few more for the update itself.
     expect(operations).toBeLessThanOrEqual(2 * fired + 20);
     expect(subject.activeCount).toBe(1);
-    expect(subject.reconcile([waiting.id])).toEqual({ missing: [], forgotten: [] });
+    expect(await reconcile(subject, [waiting.id])).toEqual({ missing: [], forgotten: [] });
   });
 
   it('replays the candles it missed while stopped, so a crossing during the outage fires after restart', async () => {

@@ -19,7 +19,7 @@ import { type ServiceLogger } from '../util/ServiceLogger';
 import { type EvaluationSink, type EvaluatorHit } from './evaluators/ConditionEvaluator';
 import { keysetPages } from '../storage/keysetPages';
 import { loadRsiHistory } from './loadRsiHistory';
-import { ReconcileScan, type ReconcileVerdict } from './ReconcileScan';
+import { ReconcileScan } from './ReconcileScan';
 import { StreamEvaluator } from './StreamEvaluator';
 
 /** The candle stream an alert watches: the bars it counts (its RSI interval for RSI alerts). */
@@ -279,27 +279,10 @@ export class AlertEngine {
   }
 
   /**
-   * Brings the watched alerts in line with the ids the table holds as active, all given at once
-   * (a safety net for a lost notification): forgets watched alerts that are not among them, and
-   * returns the active ids it does not watch, for the caller to load and {@link AlertEngine.add}.
-   * An alert whose trigger is being recorded counts as watched. A server reads the ids a page at a
-   * time instead ({@link AlertEngine.reconcileScan}).
-   */
-  reconcile(activeIds: Iterable<string>): ReconcileVerdict {
-    const scan = this.reconcileScan();
-    try {
-      scan.sawActive(activeIds);
-      const verdict = scan.verdictNow();
-      this.forget(verdict.forgotten);
-      return verdict;
-    } finally {
-      scan.close();
-    }
-  }
-
-  /**
-   * Starts a check of the watched alerts against the table's active ids, fed a page at a time
-   * while the engine goes on ({@link ReconcileScan}); close it when done.
+   * Starts a check of the watched alerts against the table's active ids (a safety net for a lost
+   * notification), fed a page at a time while the engine goes on ({@link ReconcileScan}); close it
+   * when done. An alert whose firing is being recorded counts as watched. The caller forgets the
+   * verdict's `forgotten` and loads and adds its `missing` (AlertsRuntime).
    */
   reconcileScan(): ReconcileScan {
     const scan = new ReconcileScan(

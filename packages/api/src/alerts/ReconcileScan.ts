@@ -70,25 +70,16 @@ export class ReconcileScan {
         await nextTurn();
       }
     }
-    return this.judge(notSeen);
-  }
-
-  /** The verdict in one go (a handful of alerts, or a test). */
-  verdictNow(): ReconcileVerdict {
-    return this.judge([...this.watched.watchedIds()].filter((id) => !this.seen.has(id)));
-  }
-
-  /** Stops the engine telling this scan about its changes. */
-  close(): void {
-    this.onClose(this);
-  }
-
-  private judge(notSeen: readonly string[]): ReconcileVerdict {
     const firing = this.watched.firingIds();
     const settled = (id: string) => !this.touched.has(id) && !firing.has(id);
     return {
       missing: this.unwatched.filter((id) => settled(id) && !this.watched.isWatched(id)),
       forgotten: notSeen.filter((id) => settled(id) && this.watched.isWatched(id)),
     };
+  }
+
+  /** Stops the engine telling this scan about its changes. */
+  close(): void {
+    this.onClose(this);
   }
 }
