@@ -18,6 +18,7 @@ function setUp(
     clientFetches?: { capacity?: number; refillPerSecond?: number };
     weightBudgetPerMinute?: number;
     readerHolds?: { lingerMs?: number; maxStreams?: number };
+    upstreamBudgetMs?: number;
   } = {},
 ): {
   market: BinanceMarketData;
@@ -407,5 +408,41 @@ describe('BinanceMarketData', () => {
       expect(market.latestCandle('BTCUSDT', 'OneMinute')).toBeUndefined();
       market.close();
     });
+  });
+});
+
+describe('BinanceMarketData under a burst of updates', () => {
+  it('hands a burst to the listeners a few milliseconds a turn, in order, other work in between', async () => {
+    jest.useFakeTimers({
+      now: NOW + 30_000,
+      doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate', 'performance'],
+    });
+    try {
+      const { market, upstream } = setUp({ upstreamBudgetMs: 4 });
+      const closes: number[] = [];
+      market.subscribe('BTCUSDT', 'OneMinute', (update) => {
+        closes.push(update.candle.close);
+        // What a listener costs with thousands of hub connections (the hub's broadcast).
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+      });
+      upstream.last.open();
+      await jest.advanceTimersByTimeAsync(10);
+      closes.length = 0;
+      // Every stream moves at once: the updates arrive in one read.
+      for (let close = 1; close <= 10; close += 1) upstream.last.kline(STREAM, NOW, close);
+      const handledInTheRead = closes.length;
+      const handledBeforeOtherWork: number[] = [];
+      setImmediate(() => handledBeforeOtherWork.push(closes.length));
+      while (closes.length < 10) await new Promise((resolve) => setImmediate(resolve));
+      expect(handledInTheRead).toBeGreaterThanOrEqual(1);
+      expect(handledInTheRead).toBeLessThanOrEqual(3);
+      expect(handledBeforeOtherWork[0]).toBeLessThan(10);
+      expect(closes).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(market.latestCandle('BTCUSDT', 'OneMinute')?.close).toBe(10);
+      market.close();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

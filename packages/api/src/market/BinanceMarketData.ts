@@ -11,6 +11,7 @@ import {
 import { type Logger } from 'pino';
 import { ApiProblem } from '../errors/ApiProblem';
 import { backoffWithJitter } from '../util/backoffWithJitter';
+import { TimeSlicedQueue } from '../util/TimeSlicedQueue';
 import { type BinanceRestClient, type WeightShare } from './BinanceRestClient';
 import {
   CandleCache,
@@ -69,6 +70,11 @@ export interface BinanceMarketDataOptions {
    * after its last read; at most `maxStreams` (default 200) at once.
    */
   readonly readerHolds?: { readonly lingerMs?: number; readonly maxStreams?: number };
+  /**
+   * Time one turn of the event loop may spend handling the upstream's updates (default 12 ms): all
+   * streams move at once, and the rest wait a turn so that requests are answered in between.
+   */
+  readonly upstreamBudgetMs?: number;
 }
 
 type Listener = (update: CandleUpdate) => void;
@@ -124,6 +130,8 @@ export class BinanceMarketData implements MarketData {
   private readonly readerLingerMs: number;
   private readonly maxReaderHolds: number;
   private readerSweep: NodeJS.Timeout | undefined;
+  /** The upstream's events, handled in order a few milliseconds a turn (see TimeSlicedQueue). */
+  private readonly upstreamEvents: TimeSlicedQueue;
   private closed = false;
 
   constructor(private readonly options: BinanceMarketDataOptions) {
@@ -145,15 +153,22 @@ export class BinanceMarketData implements MarketData {
       // Only idle streams are evicted: nobody listens, no backfill runs.
       evict: (name) => this.streams.delete(name),
     });
+    this.upstreamEvents = new TimeSlicedQueue({
+      ...(options.upstreamBudgetMs === undefined ? {} : { budgetMs: options.upstreamBudgetMs }),
+      onError: (error) =>
+        options.logger.error({ err: error }, 'a market stream event could not be handled'),
+    });
+    // All three kinds go through the one queue: a stream's candles and its going inactive or
+    // active again are handled in the order they happened, only later.
     this.feed = new MarketFeed({
       ...options.feed,
       logger: options.logger,
       now: this.now,
       random: this.random,
       events: {
-        onActive: (name) => this.handleActive(name),
-        onInactive: (name) => this.handleInactive(name),
-        onCandle: (name, candle) => this.handleCandle(name, candle),
+        onActive: (name) => this.upstreamEvents.push(() => this.handleActive(name)),
+        onInactive: (name) => this.upstreamEvents.push(() => this.handleInactive(name)),
+        onCandle: (name, candle) => this.upstreamEvents.push(() => this.handleCandle(name, candle)),
       },
     });
   }
@@ -247,6 +262,7 @@ export class BinanceMarketData implements MarketData {
   /** Stops the upstream stream and every backfill; listeners get nothing more. */
   close(): void {
     this.closed = true;
+    this.upstreamEvents.clear();
     clearInterval(this.readerSweep);
     this.readerHolds.clear();
     for (const state of this.streams.values()) this.reset(state, 'idle');
