@@ -3,6 +3,7 @@
 // each, so that the bench can tell the JavaScript heap from the rest of the RSS. Nothing of the api
 // is touched; the timer does not keep the process alive.
 import fs from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 
 /** One line of the samples file. */
 export interface MemorySample {
@@ -18,7 +19,10 @@ export interface MemorySample {
 const file = process.env.PAIRWATCH_BENCH_MEMORY_FILE;
 const MIB = 2 ** 20;
 
-if (file !== undefined) {
+// `--require` runs in the api's worker threads too (SQLite's checkpointer, the encryption pool):
+// their heaps are their own, and their lines, mixed with the main thread's, made the heap's
+// floors a worker's.
+if (file !== undefined && isMainThread) {
   setInterval(() => {
     const usage = process.memoryUsage();
     const sample: MemorySample = {
