@@ -46,6 +46,8 @@ export type LoadWorkerReport =
       readonly lag: LatencySummary;
       /** The same event reaching a direct subscriber of the simulator → hub client. */
       readonly apiLag: LatencySummary;
+      /** `lag`'s p99 per minute of measuring. */
+      readonly lagP99ByMinute: readonly number[];
       /** Updates that matched no tapped kline event (a subscription's first candle, backfills). */
       readonly unmatched: number;
       /** Updates whose content the simulator sent more than once: not timed (see hubClientsWorker). */
@@ -59,6 +61,8 @@ export type LoadWorkerReport =
       readonly latency: Record<string, LatencySummary>;
       /** The same, of the requests sent after the warm-up. */
       readonly steadyLatency: Record<string, LatencySummary>;
+      /** Alert creation's p99 per minute of the run. */
+      readonly alertCreateP99ByMinute: readonly number[];
       readonly errors: Record<string, number>;
       readonly sent: Record<string, number>;
     };

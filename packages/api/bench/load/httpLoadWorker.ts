@@ -5,6 +5,7 @@
 import http from 'node:http';
 import { INTERVALS, DEFAULT_SYMBOLS } from '@pairwatch/domain';
 import { type LoadWorkerCommand, type LoadWorkerReport } from './LoadWorkerMessage';
+import { p99ByMinute } from './p99ByMinute';
 import { summarizeLatencies } from './summarizeLatencies';
 
 /** The scheduler's period: requests due within it go out together. */
@@ -29,6 +30,9 @@ let steady = false;
 const errors: Record<string, number> = {};
 const sent: Record<string, number> = { alertCreate: 0, alertDelete: 0, candles: 0 };
 let inFlight = 0;
+/** When each alert creation of `latencies` was sent, in ms from the start of the run. */
+const createTimes: number[] = [];
+let runStarted = 0;
 
 /**
  * Alerts a browser keeps: beyond these, each creation is followed by deleting its oldest, so the
@@ -56,6 +60,7 @@ function request(
     }
     const latency = performance.now() - started;
     latencies[kind]!.push(latency);
+    if (kind === 'alertCreate') createTimes.push(started - runStarted);
     if (afterWarmUp) steadyLatencies[kind]!.push(latency);
   };
   const outgoing = http.request(
@@ -81,6 +86,7 @@ function request(
 
 function run(command: Extract<LoadWorkerCommand, { kind: 'httpLoad' }>): void {
   const started = performance.now();
+  runStarted = started;
   let alerts = 0;
   let candles = 0;
   let next = 0;
@@ -165,6 +171,7 @@ function run(command: Extract<LoadWorkerCommand, { kind: 'httpLoad' }>): void {
             alertDelete: summarizeLatencies(steadyLatencies.alertDelete!),
             candles: summarizeLatencies(steadyLatencies.candles!),
           },
+          alertCreateP99ByMinute: p99ByMinute(latencies.alertCreate!, createTimes),
           errors,
           sent,
         };

@@ -16,6 +16,7 @@ import {
 } from '@pairwatch/domain';
 import WebSocket from 'ws';
 import { type LoadWorkerCommand, type LoadWorkerReport } from './LoadWorkerMessage';
+import { p99ByMinute } from './p99ByMinute';
 import { summarizeLatencies } from './summarizeLatencies';
 
 const RS = '\u001e';
@@ -39,6 +40,9 @@ const eventTimes = new Map<string, { readonly E: number; readonly tapped: number
  */
 const repeatedContents = new Set<string>();
 const lags: number[] = [];
+/** When each of `lags` arrived, in ms from the start of measuring. */
+const lagTimes: number[] = [];
+let measuringSince = 0;
 const apiLags: number[] = [];
 const errors: Record<string, number> = {};
 const sockets: WebSocket[] = [];
@@ -138,6 +142,7 @@ function onRecord(record: string, arrived: number, socket: WebSocket, ready: () 
     else if (sent === undefined) unmatched += 1;
     else {
       lags.push(arrived - sent.E);
+      lagTimes.push(arrived - measuringSince);
       apiLags.push(arrived - sent.tapped);
     }
   } else if (message.type === 3 && message.invocationId === '1') {
@@ -219,6 +224,7 @@ process.on('message', (raw) => {
     })();
   } else if (command.kind === 'startMeasuring') {
     measuring = true;
+    measuringSince = Date.now();
   } else if (command.kind === 'stop') {
     measuring = false;
     stopping = true;
@@ -227,6 +233,7 @@ process.on('message', (raw) => {
       kind: 'hubResult',
       lag: summarizeLatencies(lags),
       apiLag: summarizeLatencies(apiLags),
+      lagP99ByMinute: p99ByMinute(lags, lagTimes),
       unmatched,
       repeated,
       updates,

@@ -1,14 +1,15 @@
 // `pnpm bench:load`: the api under load, first one process on SQLite, then two on PostgreSQL.
 // 5,000 hub connections (SignalR JSON protocol over WebSocket, spread over every symbol and
 // interval), 50 alert creations/s (each browser keeps its latest 50: the older are deleted) and
-// 500 GET /candles/s (from 1,000 client addresses) for
-// LOAD_SECONDS (default 60), against the real server (`dist/server.js`) fed by the simulated
-// exchange. Prints errors per kind, p50/p99 latency per kind, the hub's update lag (simulator
-// event → hub client, see hubClientsWorker.ts) and the api processes' RSS with its trend after
-// warm-up: of every sample, and of each 30 s's lowest (the verdict; with the JavaScript heap's and
-// the rest's, from memorySampler.ts preloaded into the api). Targets (docs/architecture.md §10): no errors; alert creation p99 < 50 ms on one
-// process (SQLite) and < 150 ms on two (PostgreSQL); lag p99 < 250 ms with one process; RSS flat
-// after warm-up (`LOAD_SECONDS=600` for the 10-minute run).
+// 500 GET /candles/s (from 1,000 client addresses) for LOAD_SECONDS (default 60), against the real
+// server (`dist/server.js`) fed by the simulated exchange. Prints errors per kind, p50/p99 latency
+// per kind and each minute's p99 (a drift shows there), the hub's update lag (simulator event →
+// hub client, see hubClientsWorker.ts) and the api processes' memory after warm-up: the RSS's
+// trend of every sample and of each 30 s's lowest (the verdict), the JavaScript heap's and the
+// rest's (from memorySampler.ts, preloaded into the api), and the heap just after each full
+// collection (what the api keeps). Targets (docs/architecture.md §10): no errors; alert creation
+// p99 < 50 ms on one process (SQLite) and < 150 ms on two (PostgreSQL); lag p99 < 250 ms with one
+// process; RSS flat after warm-up (`LOAD_SECONDS=600` for the 10-minute run).
 // With two or more cores the api processes run pinned to core 0 and this process with its workers
 // (load generators, simulator, push service) to the others (`taskset`; LOAD_PIN=0 turns it off),
 // so the load generators do not take the api's core. PostgreSQL is not pinned.
@@ -123,24 +124,40 @@ function floors(samples: readonly number[]): number[] {
  * warm-up, in MiB per minute, and the rise it predicts over the measured window; undefined when
  * too few samples are left.
  */
-function rssTrend(
-  samples: readonly number[],
-  stepSeconds = 1,
-): { perMinute: number; rise: number; mean: number } | undefined {
-  const skip = Math.round(WARM_UP_MS / 1000 / stepSeconds);
-  const ys = samples.slice(skip);
-  if (ys.length * stepSeconds < TREND_WINDOW_S || ys.length < 3) return undefined;
-  const n = ys.length;
-  const meanX = (n - 1) / 2;
-  const mean = ys.reduce((sum, y) => sum + y, 0) / n;
+function rssTrend(samples: readonly number[], stepSeconds = 1): Trend | undefined {
+  return trendOf(samples.map((value, i) => ({ seconds: i * stepSeconds, value })));
+}
+
+interface Trend {
+  readonly perMinute: number;
+  readonly rise: number;
+  readonly mean: number;
+}
+
+/**
+ * The least-squares slope of `points` (`seconds` from the start of the load) after warm-up, in MiB
+ * per minute, and the rise it predicts over the measured window; undefined when the points after
+ * warm-up span less than {@link TREND_WINDOW_S} or are fewer than 3.
+ */
+function trendOf(points: readonly { seconds: number; value: number }[]): Trend | undefined {
+  const kept = points.filter((point) => point.seconds >= WARM_UP_MS / 1000);
+  if (kept.length < 3 || kept.at(-1)!.seconds - kept[0]!.seconds < TREND_WINDOW_S - FLOOR_WINDOW_S)
+    return undefined;
+  const n = kept.length;
+  const meanX = kept.reduce((sum, point) => sum + point.seconds, 0) / n;
+  const mean = kept.reduce((sum, point) => sum + point.value, 0) / n;
   let covariance = 0;
   let variance = 0;
-  for (const [x, y] of ys.entries()) {
-    covariance += (x - meanX) * (y - mean);
-    variance += (x - meanX) ** 2;
+  for (const { seconds, value } of kept) {
+    covariance += (seconds - meanX) * (value - mean);
+    variance += (seconds - meanX) ** 2;
   }
-  const perStep = covariance / variance;
-  return { perMinute: (perStep * 60) / stepSeconds, rise: perStep * (n - 1), mean };
+  const perSecond = covariance / variance;
+  return {
+    perMinute: perSecond * 60,
+    rise: perSecond * (kept.at(-1)!.seconds - kept[0]!.seconds),
+    mean,
+  };
 }
 
 function worker(file: string): ChildProcess {
@@ -259,7 +276,7 @@ async function phase(title: string, processes: number, databaseUrl: string | und
       warmUpSeconds: REQUEST_WARM_UP_S,
     } satisfies LoadWorkerCommand);
     // The memory sampler's lines from here on are the load's (the api wrote some while starting).
-    const memoryStart = apis.map((api) => readMemorySamples(api.memoryFile).length);
+    const loadStarted = Date.now();
     const sampler = setInterval(() => {
       for (const api of apis) {
         const rss = api.child.pid === undefined ? undefined : processStats(api.child.pid)?.rssMiB;
@@ -283,13 +300,17 @@ async function phase(title: string, processes: number, databaseUrl: string | und
     console.log(line(`GET /candles, ${warmUp}`, httpResult.steadyLatency.candles!));
     console.log(line('update lag (from E)', hubResult.lag));
     console.log(line('update lag (api share)', hubResult.apiLag));
+    const perMinute = (p99s: readonly number[]) => p99s.map((p99) => p99.toFixed(0)).join(' ');
+    console.log(
+      `  p99 per minute (ms): alert create ${perMinute(httpResult.alertCreateP99ByMinute)}; update lag ${perMinute(hubResult.lagP99ByMinute)}`,
+    );
     console.log(
       `  hub: ${hubResult.updates} updates received (${hubResult.unmatched} without a simulator event to match: first candles; ${hubResult.repeated} not timed: a quiet stream's kline sent again unchanged), ${hubResult.open}/${CONNECTIONS} connections open at the end`,
     );
     const errors = { ...httpResult.errors, ...prefixed('hub', hubResult.errors) };
     console.log(`  errors: ${Object.keys(errors).length === 0 ? 'none' : JSON.stringify(errors)}`);
     let flat: boolean | undefined;
-    const describeTrend = (trend: ReturnType<typeof rssTrend>): string =>
+    const describeTrend = (trend: Trend | undefined): string =>
       trend === undefined
         ? 'not measured, run too short'
         : `${trend.perMinute >= 0 ? '+' : ''}${trend.perMinute.toFixed(2)} MiB/min (${
@@ -299,7 +320,9 @@ async function phase(title: string, processes: number, databaseUrl: string | und
           }`;
     for (const [i, api] of apis.entries()) {
       const samples = api.rss;
-      const memory = readMemorySamples(api.memoryFile).slice(memoryStart[i]);
+      const load = readMemorySamples(api.memoryFile).filter((sample) => sample.at >= loadStarted);
+      const memory = load.filter((sample) => sample.kind === 'second');
+      const afterFullGc = load.filter((sample) => sample.kind === 'fullGc');
       const floorTrend = rssTrend(floors(samples), FLOOR_WINDOW_S);
       // The verdict is the floor's: the sawtooth of collections is not growth (see `floors`).
       if (floorTrend !== undefined)
@@ -311,7 +334,11 @@ async function phase(title: string, processes: number, databaseUrl: string | und
           0,
         )}, end ${samples.at(-1)?.toFixed(0)}; after ${WARM_UP_MS / 1000} s warm-up, trend of every sample ${describeTrend(
           rssTrend(samples),
-        )}; trend of the ${FLOOR_WINDOW_S}-s floors ${describeTrend(floorTrend)}`,
+        )}; trend of the ${FLOOR_WINDOW_S}-s floors ${describeTrend(floorTrend)}; the floors: ${floors(
+          samples,
+        )
+          .map((floor) => floor.toFixed(0))
+          .join(' ')}`,
       );
       console.log(
         `    of which: JavaScript heap in use, ${FLOOR_WINDOW_S}-s floors ${describeTrend(
@@ -320,6 +347,18 @@ async function phase(title: string, processes: number, databaseUrl: string | und
           rssTrend(memory.map((sample) => sample.rss - sample.heapTotal)),
         )}, of which buffers and other memory bound to JavaScript objects ${describeTrend(
           rssTrend(memory.map((sample) => sample.external)),
+        )}`,
+      );
+      console.log(
+        `    JavaScript heap in use just after each full collection (${afterFullGc.length}, the heap the api keeps): ${afterFullGc
+          .map((sample) => sample.heapUsed.toFixed(0))
+          .join(' ')}; trend ${describeTrend(
+          trendOf(
+            afterFullGc.map((sample) => ({
+              seconds: (sample.at - loadStarted) / 1000,
+              value: sample.heapUsed,
+            })),
+          ),
         )}`,
       );
     }
