@@ -349,18 +349,31 @@ async function phase(title: string, processes: number, databaseUrl: string | und
           rssTrend(memory.map((sample) => sample.external)),
         )}`,
       );
+      const keptTrend = trendOf(
+        afterFullGc.map((sample) => ({
+          seconds: (sample.at - loadStarted) / 1000,
+          value: sample.heapUsed,
+        })),
+      );
       console.log(
         `    JavaScript heap in use just after each full collection (${afterFullGc.length}, the heap the api keeps): ${afterFullGc
           .map((sample) => sample.heapUsed.toFixed(0))
-          .join(' ')}; trend ${describeTrend(
-          trendOf(
-            afterFullGc.map((sample) => ({
-              seconds: (sample.at - loadStarted) / 1000,
-              value: sample.heapUsed,
-            })),
-          ),
-        )}`,
+          .join(' ')}; trend ${describeTrend(keptTrend)}`,
       );
+      if (
+        floorTrend !== undefined &&
+        keptTrend !== undefined &&
+        floorTrend.rise >= floorTrend.mean * FLAT_SHARE &&
+        keptTrend.rise < keptTrend.mean * FLAT_SHARE
+      ) {
+        console.log(
+          '    the RSS grows while the heap the api keeps does not: V8 sizes the heap it lets fill ' +
+            'before a full collection by what survived the last one, up to 4× that with a heap ' +
+            'limit of 2 GiB or more (the default with 8 GiB of memory or more), so the RSS climbs ' +
+            'for minutes to that ceiling; --max-old-space-size under 2048 lowers it to about 2× ' +
+            '(docs/architecture.md §10, memory)',
+        );
+      }
     }
     console.log(`  pushes delivered to the local push service: ${push.received.length}`);
     console.log(
