@@ -134,6 +134,11 @@ interface Trend {
   readonly mean: number;
 }
 
+/** "Flat": the fitted rise over the measured window stays under {@link FLAT_SHARE} of the mean. */
+function isFlat(trend: Trend): boolean {
+  return trend.rise < trend.mean * FLAT_SHARE;
+}
+
 /**
  * The least-squares slope of `points` (`seconds` from the start of the load) after warm-up, in MiB
  * per minute, and the rise it predicts over the measured window; undefined when the points after
@@ -316,17 +321,17 @@ async function phase(title: string, processes: number, databaseUrl: string | und
         : `${trend.perMinute >= 0 ? '+' : ''}${trend.perMinute.toFixed(2)} MiB/min (${
             trend.rise >= 0 ? '+' : ''
           }${trend.rise.toFixed(1)} MiB over the window, mean ${trend.mean.toFixed(0)}): ${
-            trend.rise < trend.mean * FLAT_SHARE ? 'flat' : 'GROWING'
+            isFlat(trend) ? 'flat' : 'GROWING'
           }`;
     for (const [i, api] of apis.entries()) {
       const samples = api.rss;
       const load = readMemorySamples(api.memoryFile).filter((sample) => sample.at >= loadStarted);
       const memory = load.filter((sample) => sample.kind === 'second');
       const afterFullGc = load.filter((sample) => sample.kind === 'fullGc');
-      const floorTrend = rssTrend(floors(samples), FLOOR_WINDOW_S);
+      const rssFloors = floors(samples);
+      const floorTrend = rssTrend(rssFloors, FLOOR_WINDOW_S);
       // The verdict is the floor's: the sawtooth of collections is not growth (see `floors`).
-      if (floorTrend !== undefined)
-        flat = (flat ?? true) && floorTrend.rise < floorTrend.mean * FLAT_SHARE;
+      if (floorTrend !== undefined) flat = (flat ?? true) && isFlat(floorTrend);
       console.log(
         `  api process ${i + 1} RSS (MiB, sampled every 1 s): start ${samples[0]?.toFixed(0)}, max ${Math.max(
           ...samples,
@@ -334,9 +339,7 @@ async function phase(title: string, processes: number, databaseUrl: string | und
           0,
         )}, end ${samples.at(-1)?.toFixed(0)}; after ${WARM_UP_MS / 1000} s warm-up, trend of every sample ${describeTrend(
           rssTrend(samples),
-        )}; trend of the ${FLOOR_WINDOW_S}-s floors ${describeTrend(floorTrend)}; the floors: ${floors(
-          samples,
-        )
+        )}; trend of the ${FLOOR_WINDOW_S}-s floors ${describeTrend(floorTrend)}; the floors: ${rssFloors
           .map((floor) => floor.toFixed(0))
           .join(' ')}`,
       );
@@ -363,8 +366,8 @@ async function phase(title: string, processes: number, databaseUrl: string | und
       if (
         floorTrend !== undefined &&
         keptTrend !== undefined &&
-        floorTrend.rise >= floorTrend.mean * FLAT_SHARE &&
-        keptTrend.rise < keptTrend.mean * FLAT_SHARE
+        !isFlat(floorTrend) &&
+        isFlat(keptTrend)
       ) {
         console.log(
           '    the RSS grows while the heap the api keeps does not: V8 sizes the heap it lets fill ' +
