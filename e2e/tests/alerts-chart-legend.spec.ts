@@ -8,6 +8,7 @@ import {
 } from '../harness/fixtures';
 import { RSI_PANE_HEIGHT } from '@pairwatch/alerts-mfe/testing';
 import { type ChartWindow } from '../harness/ChartWindow';
+import { type ChartBar, chartPriceData, waitForChartBars } from '../harness/chartBars';
 import { openAlertsWithPush } from '../harness/enablePush';
 import { type StubbedPushWindow } from '../harness/stubPush';
 
@@ -17,27 +18,10 @@ import { type StubbedPushWindow } from '../harness/stubPush';
 // series through the remote's read-only test hook; the legend, the "+" and the form as a person
 // sees them.
 
-interface Bar {
-  readonly time: number;
-  readonly open: number;
-  readonly high: number;
-  readonly low: number;
-  readonly close: number;
-}
-
 /** The page's window: the chart hook and the stubbed push subscription. */
 type LegendWindow = StubbedPushWindow & ChartWindow;
 
 const SYMBOL = 'BTCUSDT';
-
-function priceData(page: Page): Promise<Bar[]> {
-  return page.evaluate(() => (window as LegendWindow).__pairwatchChart?.priceData() ?? []);
-}
-
-async function waitForBars(page: Page): Promise<Bar[]> {
-  await expect.poll(async () => (await priceData(page)).length, { timeout: 20_000 }).toBe(500);
-  return priceData(page);
-}
 
 /** The symbol's price precision, as the api gives it. */
 async function pricePrecision(stack: StackFixture): Promise<number> {
@@ -49,9 +33,9 @@ async function pricePrecision(stack: StackFixture): Promise<number> {
 }
 
 /** The api's latest 1-minute bar. */
-async function apiLatestBar(stack: StackFixture): Promise<Bar> {
+async function apiLatestBar(stack: StackFixture): Promise<ChartBar> {
   const url = `${stack.urls.api}/candles?symbol=${SYMBOL}&interval=OneMinute&limit=2`;
-  const bars = (await (await fetch(url)).json()) as Bar[];
+  const bars = (await (await fetch(url)).json()) as ChartBar[];
   return bars.at(-1)!;
 }
 
@@ -68,7 +52,10 @@ async function legendValues(
   };
 }
 
-function formatted(bar: Bar, precision: number): Record<'open' | 'high' | 'low' | 'close', string> {
+function formatted(
+  bar: ChartBar,
+  precision: number,
+): Record<'open' | 'high' | 'low' | 'close', string> {
   const format = new Intl.NumberFormat('en-US', {
     minimumFractionDigits: precision,
     maximumFractionDigits: precision,
@@ -108,7 +95,7 @@ test.describe('the chart legend', () => {
   }) => {
     const precision = await pricePrecision(stack);
     await page.goto('/alerts');
-    await waitForBars(page);
+    await waitForChartBars(page);
     const legend = page.getByTestId('chart-legend');
     await expect(legend).toBeVisible();
     await expect(legend).toContainText(`${SYMBOL} · 1m`);
@@ -137,7 +124,7 @@ test.describe('the chart legend', () => {
       await chartShot(page, artifacts, 'legend-latest-bar');
 
       // The mouse over a bar 100 bars back: the legend shows that bar, and its change.
-      const bars = await priceData(page);
+      const bars = await chartPriceData(page);
       const hovered = bars.at(-100)!;
       const previous = bars.at(-101)!;
       const x = await page.evaluate(
@@ -178,7 +165,7 @@ test.describe('the chart legend', () => {
   }) => {
     const precision = await pricePrecision(stack);
     await page.goto('/alerts');
-    const bars = await waitForBars(page);
+    const bars = await waitForChartBars(page);
     const last = bars.at(-1)!;
     const y = await page.evaluate(
       (price) => (window as LegendWindow).__pairwatchChart!.priceY(price),
@@ -213,11 +200,11 @@ test.describe('the chart legend', () => {
     // The simulated price moves on: Alt+A takes the last close of the moment, which is the one
     // just before the key or, when a tick came in between, the one read just after the field
     // was filled (CI once read a newer close than the one entered).
-    const before = (await priceData(page)).at(-1)!.close;
+    const before = (await chartPriceData(page)).at(-1)!.close;
     await page.keyboard.press('Alt+A');
     await expect(target).not.toHaveValue('');
     const entered = Number(await target.inputValue()).toFixed(precision);
-    const after = (await priceData(page)).at(-1)!.close;
+    const after = (await chartPriceData(page)).at(-1)!.close;
     expect([before.toFixed(precision), after.toFixed(precision)]).toContain(entered);
   });
 });
@@ -230,7 +217,7 @@ test('Active alerts are drawn as levels, a deleted one goes, a triggered one bec
 }) => {
   test.setTimeout(90_000);
   await openAlertsWithPush(page, context, stack);
-  const bars = await waitForBars(page);
+  const bars = await waitForChartBars(page);
   const lines = () => page.evaluate(() => (window as LegendWindow).__pairwatchChart!.alertLines());
 
   async function createPriceAlert(target: number): Promise<string> {
@@ -293,7 +280,7 @@ test('Active alerts are drawn as levels, a deleted one goes, a triggered one bec
   );
   expect(markers).toHaveLength(1);
   expect(markers[0]!.pane).toBe('price');
-  const latestBars = await priceData(page);
+  const latestBars = await chartPriceData(page);
   expect(latestBars.map((bar) => bar.time)).toContain(markers[0]!.time);
   expect(markers[0]!.time).toBeGreaterThanOrEqual(bars.at(-1)!.time);
   await chartShot(page, artifacts, 'alert-triggered-marker');
@@ -304,7 +291,7 @@ test('Active alerts are drawn as levels, a deleted one goes, a triggered one bec
   await clickOnScreen(page.getByRole('option', { name: /ETHUSDT/ }));
   await expect(page.getByRole('button', { name: 'Symbol' })).toContainText('ETHUSDT');
   await page.goto(`/alerts?symbol=${SYMBOL}&interval=OneMinute`);
-  await waitForBars(page);
+  await waitForChartBars(page);
   await expect
     .poll(() => page.evaluate(() => (window as LegendWindow).__pairwatchChart!.alertMarkers()))
     .toEqual(markers);
