@@ -10,8 +10,9 @@ import { controlledByWorker } from '../harness/serviceWorkerControl';
 // HTML file, lightweight-charts' standalone build, one fetch of the same 500 bars from the same api,
 // setData, next frame), cold browser contexts, alternating, median of SAMPLES each; then warm
 // visits of each (once the first visit is over and, for Pairwatch, its service worker controls the
-// page): a reload, and a new tab, also SAMPLES of each (a warm visit is short, so a busy machine
-// moves its median more). Prints figures, their spread and the ratios; asserts nothing about
+// page): a reload, a new tab, and a new tab after the browser stopped the worker (as a visitor
+// returning after more than ~30 s finds it: the page's first request then waits for the worker to
+// start), also SAMPLES of each (a warm visit is short, so a busy machine moves its median more). Prints figures, their spread and the ratios; asserts nothing about
 // speed (machines differ).
 // Nothing of the test runner runs in the pages while they are measured (no trace, see
 // playwright.bench.config.ts; the mark is awaited from a console message, see markSet).
@@ -34,6 +35,16 @@ fetch('${apiUrl}/candles?symbol=BTCUSDT&interval=OneMinute&limit=500').then((r) 
 });
 </script></body></html>`;
 }
+
+/** The warm visits: a reload, a new tab, and a new tab once the service workers are stopped. */
+const WARM_KINDS = ['reload', 'newTab', 'stoppedWorker'] as const;
+type WarmKind = (typeof WARM_KINDS)[number];
+const WARM_NAMES: Record<WarmKind, string> = {
+  reload: 'reload',
+  newTab: 'new tab',
+  stoppedWorker: 'worker off',
+};
+type WarmSamples = Record<WarmKind, Sample>;
 
 interface Sample {
   readonly ms: number;
@@ -197,7 +208,7 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
   const warm = async (
     run: (page: Page, reload: boolean) => Promise<Sample>,
     serviceWorker: boolean,
-  ): Promise<{ reload: Sample; newTab: Sample }> => {
+  ): Promise<WarmSamples> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const first = await context.newPage();
@@ -205,25 +216,33 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
       if (serviceWorker) await controlledByWorker(first);
       const reload = await run(first, true);
       const newTab = await run(await context.newPage(), false);
-      return { reload, newTab };
+      // What the browser does to an idle worker after ~30 s (none for the bare page: the same
+      // visit as a new tab).
+      const next = await context.newPage();
+      const cdp = await context.newCDPSession(next);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await cdp.detach();
+      const stoppedWorker = await run(next, false);
+      return { reload, newTab, stoppedWorker };
     } finally {
       await context.close();
     }
   };
   const warmSamples = SAMPLES;
-  const appWarm: { reload: Sample; newTab: Sample }[] = [];
-  const bareWarm: { reload: Sample; newTab: Sample }[] = [];
+  const appWarm: WarmSamples[] = [];
+  const bareWarm: WarmSamples[] = [];
   for (let i = 0; i < warmSamples; i += 1) {
     appWarm.push(await warm((page, reload) => runApp(page, reload), true));
     bareWarm.push(await warm((page, reload) => runBare(page, reload), false));
   }
-  const warmMs = (samples: { reload: Sample; newTab: Sample }[], kind: 'reload' | 'newTab') =>
+  const warmMs = (samples: WarmSamples[], kind: WarmKind) =>
     median(samples.map((sample) => sample[kind].ms));
-  const warmSpread = (samples: { reload: Sample; newTab: Sample }[], kind: 'reload' | 'newTab') => {
+  const warmSpread = (samples: WarmSamples[], kind: WarmKind) => {
     const ms = samples.map((sample) => sample[kind].ms);
     return `(min ${Math.min(...ms).toFixed(0)}, max ${Math.max(...ms).toFixed(0)})`;
   };
-  const warmKib = (samples: { reload: Sample; newTab: Sample }[], kind: 'reload' | 'newTab') =>
+  const warmKib = (samples: WarmSamples[], kind: WarmKind) =>
     median(samples.map((sample) => sample[kind].kib));
 
   const row = (name: string, samples: readonly Sample[]) =>
@@ -244,9 +263,9 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
       row('bare page', bareSamples),
       `ratio ${ratio.toFixed(2)}× time, ${bytesRatio.toFixed(2)}× bytes (goal ≤ 1.5× time)`,
       `\nwarm (after a first visit; Pairwatch's service worker in control), median of ${warmSamples}:`,
-      ...(['reload', 'newTab'] as const).map(
+      ...WARM_KINDS.map(
         (kind) =>
-          `${(kind === 'reload' ? 'reload' : 'new tab').padEnd(12)} Pairwatch ${warmMs(appWarm, kind).toFixed(0)} ms ${warmSpread(appWarm, kind)} ${warmKib(appWarm, kind).toFixed(0)} KiB` +
+          `${WARM_NAMES[kind].padEnd(12)} Pairwatch ${warmMs(appWarm, kind).toFixed(0)} ms ${warmSpread(appWarm, kind)} ${warmKib(appWarm, kind).toFixed(0)} KiB` +
           ` (${(warmMs(appWarm, kind) / median(appSamples.map((s) => s.ms))).toFixed(2)}× cold, goal ≤ 0.5×),` +
           ` bare ${warmMs(bareWarm, kind).toFixed(0)} ms ${warmKib(bareWarm, kind).toFixed(0)} KiB`,
       ),

@@ -96,7 +96,11 @@ function serviceWorker(_env, argv = {}) {
     // After the host: the host's output.clean empties dist/ first.
     dependencies: ['shell'],
     output: { path: path.join(__dirname, 'dist'), filename: '[name].js', clean: false },
-    resolve: { extensions: ['.ts', '.js'] },
+    // The workspace packages' sources (ES modules), as the host and the remotes take them
+    // (tools/mf): their CommonJS builds cannot be tree-shaken, and `isSymbolId` alone brought
+    // the whole domain package, yup and the logo table into the worker (97 KB, evaluated at each
+    // start of the worker, which a returning visit waits for).
+    resolve: { extensions: ['.ts', '.js'], conditionNames: ['source', '...'] },
     plugins: [
       // The host build this worker serves offline, so a new shell build is a new sw.js: the
       // browser installs it beside the old one and the page offers "New version — Reload".
