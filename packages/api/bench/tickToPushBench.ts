@@ -126,13 +126,25 @@ class StageLog {
   claims: { at: number; count: number }[] = [];
   wakes: number[] = [];
   sends: { started: number; answered: number; delivered: boolean }[] = [];
+  /** Connections the sends opened (each a TCP and TLS handshake). */
+  connections = 0;
 
   reset(): void {
     this.commits = [];
     this.claims = [];
     this.wakes = [];
     this.sends = [];
+    this.connections = 0;
   }
+}
+
+/** Counts in `log` every connection an HTTPS agent of this process opens. */
+function countConnections(log: StageLog): void {
+  const open = https.Agent.prototype.createConnection;
+  https.Agent.prototype.createConnection = function (this: https.Agent, ...args) {
+    log.connections += 1;
+    return open.apply(this, args);
+  };
 }
 
 /** The store as the product uses it, timing the outbox writes and the sender's claims. */
@@ -268,6 +280,7 @@ async function main(): Promise<void> {
   // pushThroughputBench: only that certificate, or the agent pays for the whole root list).
   https.globalAgent.options.ca = service.certificatePem;
   const log = new StageLog();
+  countConnections(log);
   let store: AlertStore | undefined;
   let runtime: AlertsRuntime | undefined;
   let sender: DeliverySender | undefined;
@@ -410,7 +423,7 @@ async function main(): Promise<void> {
         `  ${symbol} tick crossing ${crossed.toLocaleString('en-US')} (of ${ALERTS.toLocaleString('en-US')} armed; ticked once the process was quiet, ${fmt(settled)} after a full collection):`,
       );
       console.log(
-        `    stages from the tick: engine decision ${fmt(decided - tick)}; outbox ${log.commits.length} transactions (${committed} firings), first committed ${since(log.commits[0]?.at)}, last ${since(log.commits.at(-1)?.at)}; sender woken ${since(log.wakes[0])}; first claim ${since(log.claims.find((claim) => claim.count > 0)?.at)}; first send started ${since(Math.min(...log.sends.map((send) => send.started)))}`,
+        `    stages from the tick: engine decision ${fmt(decided - tick)}; outbox ${log.commits.length} transactions (${committed} firings), first committed ${since(log.commits[0]?.at)}, last ${since(log.commits.at(-1)?.at)}; sender woken ${since(log.wakes[0])}; first claim ${since(log.claims.find((claim) => claim.count > 0)?.at)}; first send started ${since(Math.min(...log.sends.map((send) => send.started)))}; ${log.connections} connections opened to the push service`,
       );
       console.log(
         `    time to first push: arrived ${fmt(arrived[0]!)}, accepted ${fmt(arrivals[0]!)}, answered ${fmt(answered[0]!)}`,
