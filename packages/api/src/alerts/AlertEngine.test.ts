@@ -143,6 +143,37 @@ describe('AlertEngine with price alerts', () => {
     expect(message!.topic).toBe(alert.id);
   });
 
+  it("writes a stream's evaluation mark only once the firings judged before it are recorded", async () => {
+    // A replay after a crash starts at the table's mark: written while the firings of an earlier
+    // candle still wait to be recorded, it would lose them.
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 65_000 });
+    let openGate: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    const held: AlertStore = Object.create(store) as AlertStore;
+    held.triggerAlerts = async (requests) => {
+      await gate;
+      return store.triggerAlerts(requests);
+    };
+    const subject = engine({ store: held });
+    await subject.start();
+    await settle();
+    const stream = 'BTCUSDT|OneMinute';
+    expect((await store.readEvaluationMarks()).get(stream)).toBe(T);
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T, 60_000, 65_100, 59_000, 65_050));
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 65_050, 65_060, 65_000, 65_010));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(triggered).toEqual([]);
+    expect((await store.readEvaluationMarks()).get(stream)).toBe(T);
+    openGate();
+    await settle();
+    expect(triggered).toEqual([expect.objectContaining({ id: alert.id, status: 'Triggered' })]);
+    expect((await store.readEvaluationMarks()).get(stream)).toBe(T + MINUTE);
+  });
+
   it('says nothing of a simulated market in the push when the live source is Binance', async () => {
     market.source = 'binance';
     await createAlert({ valueOnCreation: 60_000, valueTarget: 65_000 });

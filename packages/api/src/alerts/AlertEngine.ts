@@ -159,6 +159,14 @@ export class AlertEngine {
   private recordingBatch: readonly QueuedFiring[] = [];
   /** The recording of queued firings in progress. */
   private recording: Promise<void> | undefined;
+  /** Firings queued since start, and of them those whose batch has been recorded (or refused). */
+  private firingsQueued = 0;
+  private firingsSettled = 0;
+  /**
+   * Evaluation marks not yet written: each waits for the firings queued before it (see
+   * {@link AlertEngine.mark}), in the order they were set.
+   */
+  private readonly heldMarks: { key: string; time: UnixSeconds; after: number }[] = [];
   /** Reconcile scans in progress, told of every alert the engine starts or stops watching. */
   private readonly scans = new Set<ReconcileScan>();
   /** Alerts forgotten while `start` was loading, so that the load does not bring them back. */
@@ -510,20 +518,39 @@ export class AlertEngine {
     };
   }
 
-  /** Records that the stream was evaluated up to (and including) the candle opening at `time`. */
+  /**
+   * Records that the stream was evaluated up to (and including) the candle opening at `time`. The
+   * table's copy waits for the firings queued before it: a replay after a crash starts at the
+   * table's mark, and a mark written while a big move's firings were still being recorded (for
+   * seconds, issue #27) would let the replay start after the candle that fired them, so that
+   * the ones not yet recorded would be lost. Held, the mark only makes a replay longer.
+   */
   private mark(state: StreamState, time: number): void {
     if (state.markedTime !== undefined && time <= state.markedTime) return;
     state.markedTime = time;
     this.marks.set(state.key, time as UnixSeconds);
+    if (this.firingsSettled < this.firingsQueued) {
+      this.heldMarks.push({ key: state.key, time: time as UnixSeconds, after: this.firingsQueued });
+      return;
+    }
+    this.writeMark(state.key, time as UnixSeconds);
+  }
+
+  /** Writes the held marks whose firings have all been recorded (the latest of each stream). */
+  private releaseMarks(): void {
+    const due = new Map<string, UnixSeconds>();
+    while (this.heldMarks.length > 0 && this.heldMarks[0]!.after <= this.firingsSettled) {
+      const { key, time } = this.heldMarks.shift()!;
+      due.set(key, time);
+    }
+    for (const [key, time] of due) this.writeMark(key, time);
+  }
+
+  private writeMark(key: string, time: UnixSeconds): void {
     this.track(
-      this.options.store
-        .writeEvaluationMark(state.key, time as UnixSeconds)
-        .catch((error: unknown) => {
-          this.options.logger.warn(
-            { err: error, stream: state.key },
-            'could not save the evaluation mark',
-          );
-        }),
+      this.options.store.writeEvaluationMark(key, time).catch((error: unknown) => {
+        this.options.logger.warn({ err: error, stream: key }, 'could not save the evaluation mark');
+      }),
     );
   }
 
@@ -536,6 +563,7 @@ export class AlertEngine {
   private fire(state: StreamState, hit: EvaluatorHit): void {
     const record = hit.alert.record;
     const ends = record.frequency === 'OnlyOnce';
+    this.firingsQueued += 1;
     this.queuedFirings.push({
       record,
       ends,
@@ -635,6 +663,9 @@ export class AlertEngine {
         size = nextBatchSize(size, clock() - started);
       } catch (error: unknown) {
         this.recordingBatch = [];
+        // Not recorded: the alerts are judged again below, and the marks no longer wait for them.
+        this.firingsSettled += batch.length;
+        this.releaseMarks();
         this.options.logger.error(
           { err: error, alerts: batch.length },
           'could not record alert firings; will judge them again',
@@ -649,6 +680,8 @@ export class AlertEngine {
         continue;
       }
       this.recordingBatch = [];
+      this.firingsSettled += batch.length;
+      this.releaseMarks();
       batch.forEach(({ record, ends }, index) => {
         if (ends) this.letGoOfEnded(record.id);
         const recorded = results[index];
