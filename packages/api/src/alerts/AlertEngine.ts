@@ -188,8 +188,18 @@ export class AlertEngine {
     return [...this.streams.keys()];
   }
 
-  /** Loads the active alerts and marks, opens their streams and starts the replays. */
-  async start(): Promise<void> {
+  /**
+   * Loads the active alerts and marks, opens their streams and starts the replays. Counted in
+   * {@link AlertEngine.whenIdle} while it runs: alerts added or forgotten meanwhile are kept.
+   */
+  start(): Promise<void> {
+    const run = this.load();
+    // Its failure is the caller's to report (the runtime tries again).
+    this.track(run.catch(() => undefined));
+    return run;
+  }
+
+  private async load(): Promise<void> {
     if (this.started || this.forgottenWhileStarting) return;
     const forgotten = new Set<string>();
     this.forgottenWhileStarting = forgotten;
@@ -318,7 +328,7 @@ export class AlertEngine {
     for (const scan of this.scans) scan.touch(id);
   }
 
-  /** Resolves once replays, triggers and mark writes started so far have finished. */
+  /** Resolves once the start, replays, triggers and mark writes begun so far have finished. */
   async whenIdle(): Promise<void> {
     while (this.tasks.size > 0) await Promise.allSettled([...this.tasks]);
   }

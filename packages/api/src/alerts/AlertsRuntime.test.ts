@@ -146,6 +146,7 @@ describe('AlertsRuntime and leadership', () => {
     await subject.start();
     const asFollower = { engine: subject.engine, streams: market.subscribedStreams };
     await coordinator.setLeader(true);
+    await settle(subject);
     const asLeader = { watching: subject.engine?.activeCount, streams: market.subscribedStreams };
     await coordinator.setLeader(false);
 
@@ -153,6 +154,46 @@ describe('AlertsRuntime and leadership', () => {
     expect(asLeader).toEqual({ watching: 1, streams: ['BTCUSDT|OneMinute'] });
     expect(subject.engine).toBeUndefined();
     expect(market.subscribedStreams).toEqual([]);
+  });
+
+  it('has started, and leads, while its engine is still loading the alerts, and watches them once loaded', async () => {
+    // At 1,000,000 alerts the engine's load takes about 28 s; the api's port opens once the
+    // runtime has started, so the start must not wait for it.
+    const stored = await storeAlert(61_000);
+    const table = store;
+    let openLoad: () => void = () => undefined;
+    const loadHeld = new Promise<void>((open) => (openLoad = open));
+    store = new Proxy(table, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (property !== 'listActiveAlerts') {
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        return async (...args: Parameters<AlertStore['listActiveAlerts']>) => {
+          await loadHeld;
+          return target.listActiveAlerts(...args);
+        };
+      },
+    });
+    const coordinator = new ManualCoordinator(true);
+    const subject = runtime(coordinator);
+
+    await subject.start();
+    const whileLoading = { role: subject.health().role, watching: subject.engine?.activeCount };
+    const created = await storeAlert(62_000);
+    await coordinator.receive({ kind: 'created', alertIds: [created.id] });
+    openLoad();
+    await settle(subject);
+
+    expect(whileLoading).toEqual({ role: 'leader', watching: 0 });
+    expect(subject.engine?.activeCount).toBe(2);
+    expect(market.subscribedStreams).toEqual(['BTCUSDT|OneMinute']);
+    market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 62_500, 60_000, 62_400));
+    await settle(subject);
+    expect((await table.listAlerts('sub-1')).map((a) => [a.id, a.status])).toEqual([
+      [stored.id, 'Triggered'],
+      [created.id, 'Triggered'],
+    ]);
   });
 
   it('starts the engine again when its start failed', async () => {
@@ -201,6 +242,7 @@ describe('AlertsRuntime closing with a failing coordinator', () => {
     };
     const subject = runtime(coordinator);
     await subject.start();
+    await settle(subject);
     const streamsWhileLeading = market.subscribedStreams;
 
     await expect(subject.close()).rejects.toBe(failure);
@@ -233,6 +275,7 @@ describe('AlertsRuntime and alert events', () => {
     const coordinator = new ManualCoordinator(true);
     const subject = runtime(coordinator);
     await subject.start();
+    await settle(subject);
     const alert = await storeAlert(61_000);
     await store.deleteAlert(alert.id, 'sub-1');
 
@@ -340,6 +383,7 @@ describe('AlertsRuntime when a notification is lost', () => {
     const subject = runtime(coordinator);
     const deletedSilently = await storeAlert(62_000);
     await subject.start();
+    await settle(subject);
     coordinator.publishing = 'lose';
     const createdSilently = await storeAlert(61_000);
     await subject.announce({ kind: 'created', alertIds: [createdSilently.id] });
@@ -392,6 +436,7 @@ describe('AlertsRuntime when a notification is lost', () => {
     const deletedSilently = await storeAlert(62_000);
     for (let i = 0; i < 3; i += 1) await storeAlert(63_000 + i);
     await subject.start();
+    await settle(subject);
     coordinator.publishing = 'lose';
     const createdSilently = await storeAlert(61_000);
     await table.deleteAlert(deletedSilently.id, 'sub-1');

@@ -197,17 +197,25 @@ export class AlertsRuntime {
       ...(this.options.now === undefined ? {} : { now: this.options.now }),
     });
     this.currentEngine = engine;
-    try {
-      await engine.start();
-    } catch (error: unknown) {
-      this.currentEngine = undefined;
-      await engine.close();
-      const delay = this.options.restartDelayMs ?? 5_000;
-      logger.error({ err: error, retryInMs: delay }, 'the alert engine could not start');
-      this.timer.set(() => void this.serially(() => this.lead()), delay);
-      return;
-    }
-    this.scheduleReconcile();
+    // Not awaited: loading a million alerts takes about 28 s (a page at a time), and neither the
+    // events behind it nor the process's readiness (the port opens once the runtime has started)
+    // should wait for it; the engine keeps what is created or deleted meanwhile.
+    void engine.start().then(
+      () => {
+        if (this.currentEngine === engine) this.scheduleReconcile();
+      },
+      (error: unknown) => this.serially(() => this.startFailed(engine, error)),
+    );
+  }
+
+  /** The engine of this term could not start: stopped, and this process tries again later. */
+  private async startFailed(engine: AlertEngine, error: unknown): Promise<void> {
+    if (this.currentEngine !== engine) return;
+    this.currentEngine = undefined;
+    await engine.close();
+    const delay = this.options.restartDelayMs ?? 5_000;
+    this.logger.error({ err: error, retryInMs: delay }, 'the alert engine could not start');
+    this.timer.set(() => void this.serially(() => this.lead()), delay);
   }
 
   private async follow(): Promise<void> {
