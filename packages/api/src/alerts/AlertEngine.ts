@@ -178,6 +178,11 @@ export class AlertEngine {
     this.now = options.now ?? Date.now;
   }
 
+  /** True until {@link AlertEngine.start} has loaded the active alerts (they fire from then on). */
+  get loading(): boolean {
+    return !this.started && !this.closed;
+  }
+
   /** Active alerts being watched (one whose last firing is being recorded counts until it is). */
   get activeCount(): number {
     return this.streamOf.size + this.pending.size;

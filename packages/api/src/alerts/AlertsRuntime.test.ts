@@ -179,13 +179,18 @@ describe('AlertsRuntime and leadership', () => {
     const subject = runtime(coordinator);
 
     await subject.start();
-    const whileLoading = { role: subject.health().role, watching: subject.engine?.activeCount };
+    const whileLoading = {
+      role: subject.health().role,
+      loading: subject.health().loading,
+      watching: subject.engine?.activeCount,
+    };
     const created = await storeAlert(62_000);
     await coordinator.receive({ kind: 'created', alertIds: [created.id] });
     openLoad();
     await settle(subject);
 
-    expect(whileLoading).toEqual({ role: 'leader', watching: 0 });
+    expect(whileLoading).toEqual({ role: 'leader', loading: true, watching: 0 });
+    expect(subject.health().loading).toBe(false);
     expect(subject.engine?.activeCount).toBe(2);
     expect(market.subscribedStreams).toEqual(['BTCUSDT|OneMinute']);
     market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 62_500, 60_000, 62_400));

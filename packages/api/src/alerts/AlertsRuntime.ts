@@ -58,6 +58,8 @@ export interface AlertsRuntimeOptions {
 export interface AlertsHealth {
   /** `leader`: this process runs the alert engine; `follower`: another one does. */
   readonly role: 'leader' | 'follower';
+  /** This process leads, and its engine is still loading the active alerts (`/status` says so). */
+  readonly loading: boolean;
   /** The last error the engine or the runtime logged, and when (ms), if any. */
   readonly lastFailure: { readonly at: number; readonly message: string } | undefined;
 }
@@ -96,7 +98,11 @@ export class AlertsRuntime {
 
   /** Whether this process leads the engine, and the last failure it logged. */
   health(): AlertsHealth {
-    return { role: this.currentEngine ? 'leader' : 'follower', lastFailure: this.lastFailure };
+    return {
+      role: this.currentEngine ? 'leader' : 'follower',
+      loading: this.currentEngine?.loading ?? false,
+      lastFailure: this.lastFailure,
+    };
   }
 
   /** Joins the cluster (and starts the engine if this process leads). */

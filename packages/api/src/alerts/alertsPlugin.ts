@@ -265,11 +265,13 @@ async function setUp(
     ),
   );
   options.checks?.set('alertEngine', async () => {
-    const { role, lastFailure } = runtime.health();
+    const { role, loading, lastFailure } = runtime.health();
     const recent = lastFailure !== undefined && now() - lastFailure.at < ENGINE_FAILURE_WINDOW_MS;
     return {
       ok: !recent,
       role,
+      // Serving, but firing nothing until its alerts are loaded (then it replays from the marks).
+      ...(loading ? { loading: true } : {}),
       ...(lastFailure === undefined
         ? {}
         : {
