@@ -12,8 +12,8 @@ import { controlledByWorker } from '../harness/serviceWorkerControl';
 // visits of each (once the first visit is over and, for Pairwatch, its service worker controls the
 // page): a reload, a new tab, and a new tab after the browser stopped the worker (as a visitor
 // returning after more than ~30 s finds it: the page's first request then waits for the worker to
-// start), also SAMPLES of each (a warm visit is short, so a busy machine moves its median more). Prints figures, their spread and the ratios; asserts nothing about
-// speed (machines differ).
+// start), also SAMPLES of each (a warm visit is short, so a busy machine moves its median more).
+// Prints figures, their spread and the ratios; asserts nothing about speed (machines differ).
 // Nothing of the test runner runs in the pages while they are measured (no trace, see
 // playwright.bench.config.ts; the mark is awaited from a console message, see markSet).
 

@@ -335,8 +335,8 @@ describe('GET /status', () => {
     await app.ready();
     // The engine loads its alerts beside the requests (a moment here: the table is empty).
     let healthy = await app.inject('/status');
-    for (let tries = 0; tries < 100 && healthy.json<StatusBody>().checks.alertEngine?.loading;) {
-      tries += 1;
+    const loading = () => healthy.json<StatusBody>().checks.alertEngine?.loading === true;
+    for (let tries = 0; tries < 100 && loading(); tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 10));
       healthy = await app.inject('/status');
     }
