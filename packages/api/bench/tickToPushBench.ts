@@ -55,6 +55,8 @@ import { DeliverySender } from '../src/delivery/DeliverySender';
 import { createPushChannel } from '../src/push/PushChannel';
 import { type PushTransport } from '../src/push/PushTransport';
 import { PushEncryptionPool } from '../src/push/PushEncryptionPool';
+import { PreparedPushKeys } from '../src/push/PreparedPushKeys';
+import { prepareForSubscriptions } from '../src/push/prepareForSubscriptions';
 import { WebPushTransport } from '../src/push/WebPushTransport';
 import { type AlertRecord, type AlertStore } from '../src/storage/AlertStore';
 import { toAlertRow } from '../src/storage/KyselyAlertStore';
@@ -70,6 +72,8 @@ const BASELINE_CROSSED = 100;
 const SUBSCRIPTIONS = Number(process.env.BENCH_TICK_SUBSCRIPTIONS ?? 10_000);
 /** The api's `PUSH_ENCRYPTION_WORKERS` (its default, 0, unless `BENCH_TICK_ENCRYPTION_WORKERS`). */
 const ENCRYPTION_WORKERS = Number(process.env.BENCH_TICK_ENCRYPTION_WORKERS ?? 0);
+/** The api's `PUSH_PREPARED_KEYS` (its default, 100,000, unless `BENCH_TICK_PREPARED_KEYS`; 0: none, as before). */
+const PREPARED_KEYS = Number(process.env.BENCH_TICK_PREPARED_KEYS ?? 100_000);
 /** "The first pushes": this many received first. */
 const FIRST_PUSHES = 100;
 const TARGET_P99_MS = 100;
@@ -272,7 +276,7 @@ interface MoveResult {
 async function main(): Promise<void> {
   const wallStart = wallClock();
   console.log(
-    `tick → push bench: ${ALERTS.toLocaleString('en-US')} armed price alerts, ${SUBSCRIPTIONS.toLocaleString('en-US')} push subscriptions, one tick crossing ${CROSSED.toLocaleString('en-US')} (SQLite file; push service in a child process; encryption ${ENCRYPTION_WORKERS > 0 ? `in ${ENCRYPTION_WORKERS} worker thread(s)` : 'on the event loop'})`,
+    `tick → push bench: ${ALERTS.toLocaleString('en-US')} armed price alerts, ${SUBSCRIPTIONS.toLocaleString('en-US')} push subscriptions, one tick crossing ${CROSSED.toLocaleString('en-US')} (SQLite file; push service in a child process; encryption ${ENCRYPTION_WORKERS > 0 ? `in ${ENCRYPTION_WORKERS} worker thread(s)` : 'on the event loop'}; ${PREPARED_KEYS > 0 ? `up to ${PREPARED_KEYS.toLocaleString('en-US')} keys prepared ahead` : 'no keys prepared ahead'})`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-tick-bench-'));
   const service = await startPushServiceProcess();
@@ -316,8 +320,10 @@ async function main(): Promise<void> {
     market.source = 'binance';
     for (const symbol of DEFAULT_SYMBOLS)
       market.setHistory(symbol, 'OneMinute', [candle(createdAt, PRICE, PRICE, PRICE, PRICE)]);
+    const preparedKeys = new PreparedPushKeys({ capacity: PREPARED_KEYS });
     transport = new WebPushTransport(vapid, {
       allowPrivateEndpoints: true,
+      preparedKeys,
       ...(ENCRYPTION_WORKERS > 0
         ? { encryptor: new PushEncryptionPool({ workers: ENCRYPTION_WORKERS, logger: silent }) }
         : {}),
@@ -357,6 +363,16 @@ async function main(): Promise<void> {
     console.log(
       `  setup: AlertsRuntime loaded ${engine.activeCount.toLocaleString('en-US')} alerts on ${engine.streamKeys.length} streams and replayed in ${fmt(wallClock() - start)} (heap ${heapMiB} MiB); the runtime had started, as the api's readiness waits for, in ${fmt(runtimeStarted)}`,
     );
+    // As the api does once ready: a key prepared for each stored subscription.
+    const preparing = wallClock();
+    const heapBefore = process.memoryUsage().heapUsed;
+    await prepareForSubscriptions(plainStore, transport);
+    while (preparedKeys.pending > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (PREPARED_KEYS > 0) {
+      console.log(
+        `  setup: ${preparedKeys.size.toLocaleString('en-US')} push keys prepared in ${fmt(wallClock() - preparing)} (heap ${Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024)} KiB more)`,
+      );
+    }
 
     // Quiet ticks (nothing crossed): the first on each stream sorts its index; the second is what
     // every other update costs the engine.

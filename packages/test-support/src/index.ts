@@ -7,6 +7,7 @@ export {
   type ReceivedPush,
 } from './LocalPushService';
 export { createSelfSignedCertificate } from './createSelfSignedCertificate';
+export { decryptAes128gcm } from './decryptAes128gcm';
 export { WebhookReceiver, type ReceivedWebhook } from './WebhookReceiver';
 export { verifyPairwatchSignature } from './verifyPairwatchSignature';
 export { TelegramBotApiStandIn } from './TelegramBotApiStandIn';

@@ -11,6 +11,7 @@ import { candle } from '../test-support/ScriptedMarketData';
 import { setUpAlertsApp } from '../test-support/setUpAlertsApp';
 import { openAlertStore } from '../storage/openAlertStore';
 import { type AlertStore } from '../storage/AlertStore';
+import { type PushTransport } from '../push/PushTransport';
 
 const T = 1_700_000_040;
 const NOW = (T + 30) * 1000;
@@ -399,6 +400,42 @@ describe('the alerts plugin: alerts', () => {
         firings: [{ at: new Date(NOW).toISOString(), value: 60_600 }],
       },
     ]);
+  });
+
+  it('hands the transport the stored subscriptions at start and each new one, to prepare their keys', async () => {
+    await alerts.store.saveSubscription(
+      {
+        endpoint: 'https://push.example.org/send/stored',
+        p256dh: 'stored-key',
+        auth: 'stored-auth',
+      },
+      'sub-stored',
+      NOW as UnixMillis,
+    );
+    const prepared: string[] = [];
+    let transport: PushTransport | undefined;
+    const started = new Promise<void>((resolve) => {
+      transport = {
+        send: () => Promise.resolve({ kind: 'delivered', status: 201 }),
+        prepareFor: (subscriptions) => {
+          prepared.push(...subscriptions.map((subscription) => subscription.p256dh));
+          resolve();
+          return true;
+        },
+      };
+    });
+    await build({ transport: transport! });
+    await started;
+    const browser = alerts.push.createSubscription();
+
+    const saved = await alerts.app.inject({
+      method: 'POST',
+      url: '/push/subscriptions',
+      payload: browser,
+    });
+
+    expect(saved.statusCode).toBe(201);
+    expect(prepared).toEqual(['stored-key', browser.keys.p256dh]);
   });
 
   it('keeps what it stored when the app restarts on the same store file', async () => {

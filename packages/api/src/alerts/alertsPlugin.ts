@@ -14,6 +14,8 @@ import { ownerRoutes } from '../delivery/ownerRoutes';
 import { TelegramDelivery } from '../delivery/telegram/TelegramDelivery';
 import { type PushTransport } from '../push/PushTransport';
 import { PushEncryptionPool } from '../push/PushEncryptionPool';
+import { PreparedPushKeys } from '../push/PreparedPushKeys';
+import { prepareForSubscriptions } from '../push/prepareForSubscriptions';
 import { WebPushTransport } from '../push/WebPushTransport';
 import { alertsRoutes } from './alertsRoutes';
 import { pushRoutes } from '../push/pushRoutes';
@@ -56,6 +58,7 @@ export interface AlertsPluginOptions {
         | 'databaseStatementTimeoutMs'
         | 'databaseConnectTimeoutMs'
         | 'pushEncryptionWorkers'
+        | 'pushPreparedKeys'
       >
     >;
   readonly marketData: MarketData;
@@ -142,6 +145,9 @@ export const alertsPlugin: FastifyPluginAsync<AlertsPluginOptions> = async (app,
       options.transport ??
       new WebPushTransport(vapid, {
         allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
+        preparedKeys: new PreparedPushKeys({
+          capacity: config.pushPreparedKeys ?? DEFAULT_MAX_SUBSCRIPTIONS,
+        }),
         ...(config.pushEncryptionWorkers !== undefined && config.pushEncryptionWorkers > 0
           ? {
               encryptor: new PushEncryptionPool({
@@ -327,6 +333,7 @@ async function setUp(
     limiter,
     now,
     creationBudget,
+    ...(transport.prepareFor ? { onSaved: (keys) => void transport.prepareFor?.([keys]) } : {}),
   });
 
   // Every process purges (a delete is idempotent): no leader needed, and no table grows forever.
@@ -358,6 +365,9 @@ async function setUp(
     telegram?.start();
     await runtime.start();
     sender.start();
+    void prepareForSubscriptions(store, transport).catch((error: unknown) =>
+      logger.warn({ err: error }, 'could not list the push subscriptions to prepare their keys'),
+    );
     void purge();
     purgeTimer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
     purgeTimer.unref();

@@ -61,6 +61,12 @@ export interface ApiConfig {
    */
   readonly pushEncryptionWorkers: number;
   /**
+   * `PUSH_PREPARED_KEYS` (default 100 000, one per subscription up to `MAX_PUSH_SUBSCRIPTIONS`'
+   * default; 0: none): Web Push keys prepared ahead, while the process is quiet, so that a burst's
+   * first message to each browser skips the ECDH agreement (docs/architecture.md §9).
+   */
+  readonly pushPreparedKeys: number;
+  /**
    * `HUB_MAX_CONNECTIONS_PER_CLIENT` (default 100, or `HUB_MAX_CONNECTIONS` when that is lower;
    * never above it): hub connections at once from one client (an IPv4 address or an IPv6 /64), so
    * one client cannot use up the hub's connections for everyone.

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       maxActiveAlerts: 100,
       pushAllowPrivateEndpoints: false,
       pushEncryptionWorkers: 0,
+      pushPreparedKeys: 100_000,
       appUrl: 'http://127.0.0.1:8080',
       telegramApiUrl: 'https://api.telegram.org',
       telegramBotToken: undefined,
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
         MAX_ACTIVE_ALERTS: '7',
         PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
         PUSH_ENCRYPTION_WORKERS: '2',
+        PUSH_PREPARED_KEYS: '0',
         TELEGRAM_BOT_TOKEN: '123456:AAbbCCddEEffGGhhIIjjKKllMM',
         TELEGRAM_API_URL: 'http://127.0.0.1:5099/',
         APP_URL: 'https://pairwatch.example.org/',
@@ -91,6 +93,7 @@ describe('loadConfig', () => {
     expect(config.maxActiveAlerts).toBe(7);
     expect(config.pushAllowPrivateEndpoints).toBe(true);
     expect(config.pushEncryptionWorkers).toBe(2);
+    expect(config.pushPreparedKeys).toBe(0);
     expect(config.telegramBotToken).toBe('123456:AAbbCCddEEffGGhhIIjjKKllMM');
     expect(config.telegramApiUrl).toBe('http://127.0.0.1:5099');
     expect(config.appUrl).toBe('https://pairwatch.example.org');
@@ -125,6 +128,7 @@ describe('loadConfig', () => {
       /^PUSH_ALLOW_PRIVATE_ENDPOINTS must be one of true, false, got 'yes'/,
     ],
     ['PUSH_ENCRYPTION_WORKERS', '65', /^PUSH_ENCRYPTION_WORKERS must be between 0 and 64/],
+    ['PUSH_PREPARED_KEYS', '10000001', /^PUSH_PREPARED_KEYS must be between 0 and 10000000/],
     [
       'LOG_LEVEL',
       'verbose',

@@ -196,6 +196,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
   const pushEncryptionWorkers = field('PUSH_ENCRYPTION_WORKERS', 0, (raw) =>
     integer(raw, 'PUSH_ENCRYPTION_WORKERS', 0, 64),
   );
+  const pushPreparedKeys = field('PUSH_PREPARED_KEYS', 100_000, (raw) =>
+    integer(raw, 'PUSH_PREPARED_KEYS', 0, 10_000_000),
+  );
   const logLevel = oneOf('LOG_LEVEL', 'info', LOG_LEVELS);
   const hubMaxConnections = field('HUB_MAX_CONNECTIONS', 10_000, (raw) =>
     integer(raw, 'HUB_MAX_CONNECTIONS', 1, 1_000_000),
@@ -264,6 +267,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
     maxActiveAlerts,
     pushAllowPrivateEndpoints,
     pushEncryptionWorkers,
+    pushPreparedKeys,
     hubMaxConnectionsPerClient,
     hubMaxConnections,
     binanceWeightPerMinute,

@@ -30,6 +30,11 @@ export type PushOutcome =
 /** Sends one Web Push message (the I/O edge of the sender; fakes implement it in unit tests). */
 export interface PushTransport {
   send(request: PushRequest): Promise<PushOutcome>;
+  /**
+   * Gets ready to send to these subscriptions soon (the stored ones at start), when it can
+   * prepare anything ahead; false once it takes no more (then the caller stops listing them).
+   */
+  prepareFor?(subscriptions: readonly PushSubscriptionKeys[]): boolean;
   /** Releases what it holds (worker threads), when it holds anything. */
   close?(): Promise<void>;
 }

@@ -11,6 +11,8 @@ import {
 import webpush from 'web-push';
 import { trustCertificate } from '../test-support/trustCertificate';
 import { useTrustedLocalPushService } from '../test-support/useTrustedLocalPushService';
+import { PreparedPushKey } from './PreparedPushKey';
+import { PreparedPushKeys } from './PreparedPushKeys';
 import { type PushRequest } from './PushTransport';
 import { WebPushTransport } from './WebPushTransport';
 
@@ -136,6 +138,69 @@ describe('WebPushTransport against the local push service', () => {
     } finally {
       await untrusted.close();
     }
+  });
+
+  it("seals with the subscription's prepared key when one is ready, else encrypts as it sends; both decrypt", async () => {
+    const subscription = push.createSubscription({ applicationServerKey: vapid.publicKey });
+    const sealed: string[] = [];
+    const preparedKeys = new PreparedPushKeys({
+      capacity: 10,
+      // Far longer than a send to loopback takes, so "second" surely finds no key ready.
+      quietMs: 1_000,
+      prepare: ({ p256dh, auth }) => {
+        const key = PreparedPushKey.create(p256dh, auth);
+        const seal = key.seal.bind(key);
+        key.seal = (payload) => {
+          sealed.push(payload);
+          return seal(payload);
+        };
+        return key;
+      },
+    });
+    const transport = new WebPushTransport(vapid, { ...LOCAL, preparedKeys });
+    const keys = { endpoint: subscription.endpoint, ...subscription.keys };
+    const ready = async () => {
+      while (preparedKeys.size === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+
+    expect(transport.prepareFor([keys])).toBe(true);
+    await ready();
+    const outcomes = [
+      await transport.send(request(subscription, 'first')),
+      // Sent at once: the next key waits for a quiet moment.
+      await transport.send(request(subscription, 'second')),
+    ];
+    await ready();
+    outcomes.push(await transport.send(request(subscription, 'third')));
+
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual([
+      'delivered',
+      'delivered',
+      'delivered',
+    ]);
+    expect(sealed).toEqual(['first', 'third']);
+    expect(push.receivedFor(subscription.endpoint).map((message) => message.payload)).toEqual([
+      'first',
+      'second',
+      'third',
+    ]);
+    await transport.close();
+    expect(preparedKeys.size).toBe(0);
+  });
+
+  it('takes subscriptions to prepare for up to its capacity, then says it takes no more', () => {
+    const preparedKeys = new PreparedPushKeys({ capacity: 2 });
+    const transport = new WebPushTransport(vapid, { ...LOCAL, preparedKeys });
+    const keys = [1, 2, 3].map(() => {
+      const subscription = push.createSubscription();
+      return { endpoint: subscription.endpoint, ...subscription.keys };
+    });
+
+    expect(transport.prepareFor(keys.slice(0, 1))).toBe(true);
+    expect(transport.prepareFor(keys.slice(1))).toBe(false);
+    expect(preparedKeys.pending).toBe(2);
+    expect(new WebPushTransport(vapid, LOCAL).prepareFor(keys)).toBe(false);
+    preparedKeys.close();
   });
 });
 

@@ -3,9 +3,12 @@ import https from 'node:https';
 import webpush from 'web-push';
 import { type LookupFunction } from 'node:net';
 import { createGuardedLookup, PrivateAddressError, privateHostReason } from './privateAddresses';
+import { PreparedPushKey } from './PreparedPushKey';
+import { type PreparedPushKeys } from './PreparedPushKeys';
 import { inlinePushEncryptor, type PushEncryptor } from './PushEncryptor';
 import { parseRetryAfter, pushReplyReason } from './pushReply';
 import { type PushOutcome, type PushRequest, type PushTransport } from './PushTransport';
+import { type PushSubscriptionKeys } from '../storage/AlertStore';
 import { type VapidKeys } from './VapidKeys';
 
 /** Lifetime of the VAPID tokens we sign (RFC 8292 allows at most 24 h). */
@@ -33,6 +36,12 @@ export interface WebPushTransportOptions {
    * ECDH arithmetic off the event loop; default the calling thread. Closed with the transport.
    */
   readonly encryptor?: PushEncryptor;
+  /**
+   * Keys prepared ahead per subscription (`PUSH_PREPARED_KEYS`): a message to a subscription with
+   * one ready is sealed with it, and another is asked for; without one, the encryptor encrypts it.
+   * Closed with the transport.
+   */
+  readonly preparedKeys?: PreparedPushKeys;
 }
 
 /** What a push service answered: its status, headers and the first bytes of its body. */
@@ -43,9 +52,10 @@ interface PushReply {
 }
 
 /**
- * {@link PushTransport} for RFC 8030 push services: the `web-push` library encrypts (aes128gcm,
- * through the {@link PushEncryptor}: off the event loop in a server) and signs the VAPID token, once per push service origin and reused for hours rather than once
- * per message; the request is ours, so that a reply is read up to 4 KiB only and within one
+ * {@link PushTransport} for RFC 8030 push services: a message is sealed with its subscription's
+ * key prepared ahead when one is ready ({@link PreparedPushKeys}), else the `web-push` library
+ * encrypts it (aes128gcm, through the {@link PushEncryptor}); the VAPID token is signed once per
+ * push service origin and reused for hours rather than once per message; the request is ours, so that a reply is read up to 4 KiB only and within one
  * deadline (the endpoint is whatever a browser registered). Outgoing HTTPS uses Node's trust
  * store, extended by `NODE_EXTRA_CA_CERTS` when a test runs a local push service.
  */
@@ -55,6 +65,7 @@ export class WebPushTransport implements PushTransport {
   private readonly timeoutMs: number;
   private readonly lookup: LookupFunction | undefined;
   private readonly encryptor: PushEncryptor;
+  private readonly preparedKeys: PreparedPushKeys | undefined;
 
   constructor(
     private readonly vapid: VapidKeys,
@@ -64,10 +75,25 @@ export class WebPushTransport implements PushTransport {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.lookup = options.allowPrivateEndpoints ? undefined : createGuardedLookup();
     this.encryptor = options.encryptor ?? inlinePushEncryptor;
+    this.preparedKeys = options.preparedKeys;
   }
 
-  /** Stops the encryptor's workers (messages sent later are encrypted on this thread). */
+  prepareFor(subscriptions: readonly PushSubscriptionKeys[]): boolean {
+    const keys = this.preparedKeys;
+    if (!keys) return false;
+    for (const subscription of subscriptions) {
+      if (keys.pending + keys.size >= keys.capacity) return false;
+      keys.want(subscription);
+    }
+    return true;
+  }
+
+  /**
+   * Stops the encryptor's workers (messages sent later are encrypted on this thread) and drops the
+   * prepared keys.
+   */
   close(): Promise<void> {
+    this.preparedKeys?.close();
     return this.encryptor.close();
   }
 
@@ -76,7 +102,7 @@ export class WebPushTransport implements PushTransport {
     let body: Buffer;
     let authorization: string;
     try {
-      body = await this.encryptor.encrypt(subscription.p256dh, subscription.auth, request.payload);
+      body = await this.encrypt(subscription, request.payload);
       authorization = this.authorization(subscription.endpoint);
     } catch (error: unknown) {
       return this.retry(`could not prepare the message: ${String(error)}`);
@@ -104,7 +130,10 @@ export class WebPushTransport implements PushTransport {
     }
     const { status } = reply;
     if (status >= 200 && status <= 299) return { kind: 'delivered', status };
-    if (status === 404 || status === 410) return { kind: 'gone', status };
+    if (status === 404 || status === 410) {
+      this.preparedKeys?.forget(subscription);
+      return { kind: 'gone', status };
+    }
     const reason = pushReplyReason(status, reply.body);
     if (status === 429 || status >= 500) {
       return {
@@ -115,6 +144,18 @@ export class WebPushTransport implements PushTransport {
       };
     }
     return { kind: 'rejected', status, reason };
+  }
+
+  /** The message's body: sealed with the subscription's prepared key if one is ready. */
+  private async encrypt(subscription: PushSubscriptionKeys, payload: string): Promise<Buffer> {
+    const prepared =
+      Buffer.byteLength(payload, 'utf8') <= PreparedPushKey.MAX_PAYLOAD_BYTES
+        ? this.preparedKeys?.take(subscription)
+        : undefined;
+    // The next message to this browser, likely soon (one move often fires several of its alerts).
+    this.preparedKeys?.want(subscription);
+    if (prepared) return prepared.seal(payload);
+    return this.encryptor.encrypt(subscription.p256dh, subscription.auth, payload);
   }
 
   private retry(reason: string): PushOutcome {

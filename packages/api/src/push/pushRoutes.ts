@@ -33,6 +33,8 @@ export interface PushRoutesOptions {
   readonly maxSubscriptionsPerClient?: number;
   /** The per-client budget, shared with `POST /owners`; default: one made here. */
   readonly creationBudget?: ClientCreationBudget;
+  /** Told of each subscription saved (the transport prepares its first message ahead). */
+  readonly onSaved?: (keys: PushSubscriptionKeys) => void;
 }
 
 /** Browsers' endpoints are a few hundred characters; this leaves room. */
@@ -174,6 +176,7 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
         createdBy,
       );
       if (saved === 'conflict') throw conflict();
+      options.onSaved?.(keys);
       return reply
         .code(saved.created ? 201 : 200)
         .send({ subscriptionId: saved.subscriptionId, ownerId: saved.ownerId });

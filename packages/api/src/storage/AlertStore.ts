@@ -226,6 +226,11 @@ export interface AlertStore {
   ): Promise<{ subscriptions: number; owners: number; alertIds: string[] }>;
   findSubscription(id: string): Promise<PushSubscriptionRecord | undefined>;
   /**
+   * The push subscriptions in id order (the transport prepares a key for each at start): after
+   * `page.after`, at most `page.limit` of them.
+   */
+  listSubscriptions(page: KeysetPage): Promise<PushSubscriptionRecord[]>;
+  /**
    * Deletes a push subscription (the browser unsubscribed, or its push service said it is gone)
    * with its pending deliveries. An owner left without any channel is deleted with its alerts:
    * nobody could be told of them any more.

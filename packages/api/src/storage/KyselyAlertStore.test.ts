@@ -106,6 +106,16 @@ function describeAlertStore(
     expect(await store.findSubscription('sub-x')).toBeUndefined();
   });
 
+  it('lists the push subscriptions in id order, a page at a time', async () => {
+    for (const n of [3, 1, 2]) await store.saveSubscription(keys(n), `sub-${n}`, T0);
+
+    const first = await store.listSubscriptions({ limit: 2 });
+    const rest = await store.listSubscriptions({ after: first.at(-1)?.id, limit: 2 });
+
+    expect(first.map((subscription) => subscription.id)).toEqual(['sub-1', 'sub-2']);
+    expect(rest).toEqual([{ id: 'sub-3', createdAt: T0, ...keys(3) }]);
+  });
+
   it('does not hand a known endpoint to a caller without its auth secret, and changes nothing', async () => {
     await store.saveSubscription(keys(1), 'sub-1', T0);
 

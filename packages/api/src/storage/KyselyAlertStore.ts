@@ -60,6 +60,16 @@ function parseChannelIds(json: string | null): readonly string[] | undefined {
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
 }
 
+function subscriptionRecordOf(row: Selectable<PushSubscriptionsTable>): PushSubscriptionRecord {
+  return {
+    id: row.id,
+    endpoint: row.endpoint,
+    p256dh: row.p256dh,
+    auth: row.auth,
+    createdAt: Number(row.created_at) as UnixMillis,
+  };
+}
+
 function pushChannelOf(row: Selectable<PushSubscriptionsTable>): ChannelRecord {
   return {
     kind: 'push',
@@ -462,14 +472,18 @@ export class KyselyAlertStore implements AlertStore {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      endpoint: row.endpoint,
-      p256dh: row.p256dh,
-      auth: row.auth,
-      createdAt: Number(row.created_at) as UnixMillis,
-    };
+    return row && subscriptionRecordOf(row);
+  }
+
+  async listSubscriptions(page: KeysetPage): Promise<PushSubscriptionRecord[]> {
+    const rows = await this.db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .$if(page.after !== undefined, (qb) => qb.where('id', '>', page.after!))
+      .orderBy('id')
+      .limit(page.limit)
+      .execute();
+    return rows.map(subscriptionRecordOf);
   }
 
   /** Deletes an owner with its alerts, channels and pending deliveries; returns the alert ids. */
