@@ -9,6 +9,7 @@ import {
   type UnixSeconds,
 } from '@pairwatch/domain';
 import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
+import { DatabaseUnavailableError } from '../storage/DatabaseUnavailableError';
 import { openAlertStore } from '../storage/openAlertStore';
 import { alertRecord } from '../test-support/alertRecord';
 import { testDeliveryChannels } from '../test-support/testDeliveryChannels';
@@ -417,13 +418,15 @@ describe('AlertEngine with price alerts', () => {
     expect(subject.streamKeys).toEqual([]);
   });
 
-  it('judges an alert again when recording its trigger failed, even after its stream was released', async () => {
+  it('judges an alert again when its firing was refused 4 times by a statement error, even after its stream was released', async () => {
     const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
     const triggerAlerts = store.triggerAlerts.bind(store);
-    let failures = 1;
+    let failures = 4;
     store.triggerAlerts = (...args) =>
-      failures-- > 0 ? Promise.reject(new Error('database is locked')) : triggerAlerts(...args);
-    const subject = engine();
+      failures-- > 0
+        ? Promise.reject(new Error('SQLITE_ERROR: no such column'))
+        : triggerAlerts(...args);
+    const subject = engine({ recordRetryMs: 1 });
     await subject.start();
     await settle();
 
@@ -436,6 +439,74 @@ describe('AlertEngine with price alerts', () => {
     expect(failures).toBe(-1);
     expect(triggered.map((a) => a.id)).toEqual([alert.id]);
     expect(market.subscribedStreams).toEqual([]);
+  });
+
+  it('records a firing once the database answers again, though the price has gone back meanwhile', async () => {
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    // Keeps the stream open: the alert is not re-watched through a new stream's replay.
+    await createAlert({ valueOnCreation: 60_000, valueTarget: 70_000 });
+    const triggerAlerts = store.triggerAlerts.bind(store);
+    let failures = 2;
+    store.triggerAlerts = (...args) =>
+      failures-- > 0
+        ? Promise.reject(new DatabaseUnavailableError('busy'))
+        : triggerAlerts(...args);
+    const marks: number[] = [];
+    const writeEvaluationMark = store.writeEvaluationMark.bind(store);
+    store.writeEvaluationMark = (stream, time) => {
+      marks.push(time);
+      return writeEvaluationMark(stream, time);
+    };
+    const subject = engine({ recordRetryMs: 10 });
+    await subject.start();
+    await settle();
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 61_000, 60_000, 60_900));
+    market.emit('BTCUSDT', 'OneMinute', candle(T + 2 * MINUTE, 60_900, 60_950, 60_500, 60_600));
+    // While the database refuses, no mark passes the candle that fired the alert.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(marks.every((time) => time < T + MINUTE)).toBe(true);
+    await settle();
+
+    expect(failures).toBe(-1);
+    expect(triggered.map((a) => [a.id, a.triggeredValue])).toEqual([[alert.id, 61_000]]);
+    expect(Math.max(...marks)).toBe(T + 2 * MINUTE);
+  });
+
+  it('closes while the database still refuses a firing, and the next start fires it from the marks', async () => {
+    const alert = await createAlert({ valueOnCreation: 60_000, valueTarget: 61_000 });
+    await createAlert({ valueOnCreation: 60_000, valueTarget: 70_000 });
+    const triggerAlerts = store.triggerAlerts.bind(store);
+    let refusing = true;
+    let refusals = 0;
+    store.triggerAlerts = (...args) => {
+      if (!refusing) return triggerAlerts(...args);
+      refusals += 1;
+      return Promise.reject(new DatabaseUnavailableError('timeout'));
+    };
+    const first = engine({ recordRetryMs: 5 });
+    await first.start();
+    await settle();
+    market.setHistory('BTCUSDT', 'OneMinute', [
+      candle(T, 60_000, 60_000, 60_000, 60_000),
+      candle(T + MINUTE, 60_000, 61_000, 60_000, 60_900),
+      candle(T + 2 * MINUTE, 60_900, 60_950, 60_500, 60_600),
+    ]);
+    market.emit('BTCUSDT', 'OneMinute', candle(T + MINUTE, 60_000, 61_000, 60_000, 60_900));
+    market.emit('BTCUSDT', 'OneMinute', candle(T + 2 * MINUTE, 60_900, 60_950, 60_500, 60_600));
+    const deadline = Date.now() + 2_000;
+    while (refusals < 3 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(refusals).toBeGreaterThanOrEqual(3);
+
+    await first.close();
+    refusing = false;
+    const second = engine({ now: () => (T + 2 * MINUTE + 30) * 1000 });
+    await second.start();
+    await settle();
+
+    expect(triggered.map((a) => [a.id, a.triggeredValue])).toEqual([[alert.id, 61_000]]);
   });
 
   it('fires an alert once even when two engines see the same candle', async () => {

@@ -18,6 +18,7 @@ import { type AlertRecord, type AlertStore, type TriggerRequest } from '../stora
 import { type ServiceLogger } from '../util/ServiceLogger';
 import { type EvaluationSink, type EvaluatorHit } from './evaluators/ConditionEvaluator';
 import { keysetPages } from '../storage/keysetPages';
+import { isDatabaseUnavailable } from '../storage/isDatabaseUnavailable';
 import { loadRsiHistory } from './loadRsiHistory';
 import { ReconcileScan } from './ReconcileScan';
 import { StreamEvaluator } from './StreamEvaluator';
@@ -47,6 +48,11 @@ export interface AlertEngineOptions {
   readonly expirySweepMs?: number;
   /** Wait before trying a failed replay again. Default 5 000 ms. */
   readonly replayRetryMs?: number;
+  /**
+   * Wait before recording a batch of firings the database refused, doubling with each refusal in
+   * a row up to {@link MAX_RECORD_RETRY_MS}. Default 250 ms.
+   */
+  readonly recordRetryMs?: number;
   /** Active alerts read per query at start (the event loop runs between pages). Default 1 000. */
   readonly loadPageSize?: number;
   readonly now?: () => number;
@@ -86,6 +92,14 @@ const FIRST_BATCH = 32;
  * a batch there, where 500 held the loop for 60 ms and the sends of the first pushes waited).
  */
 const RECORDING_BUDGET_MS = 10;
+
+/** The longest wait between attempts to record a batch the database refused. */
+const MAX_RECORD_RETRY_MS = 30_000;
+/**
+ * Refusals in a row after which a batch refused for another reason than an unavailable database
+ * (a bug, as a rule: the statement itself is wrong) is given up and its alerts judged again.
+ */
+const MAX_RECORD_ATTEMPTS = 4;
 
 /** 1-minute candles per replay request (the market port's maximum). */
 const REPLAY_PAGE = 1000;
@@ -159,6 +173,10 @@ export class AlertEngine {
   private recordingBatch: readonly QueuedFiring[] = [];
   /** The recording of queued firings in progress. */
   private recording: Promise<void> | undefined;
+  /** Set while a refused batch waits to be recorded again (nothing is recorded meanwhile). */
+  private recordRetry: { readonly wake: () => void } | undefined;
+  /** Batches refused in a row. */
+  private recordRefusals = 0;
   /** Firings queued since start, and of them those whose batch has been recorded (or refused). */
   private firingsQueued = 0;
   private firingsSettled = 0;
@@ -343,6 +361,7 @@ export class AlertEngine {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.recordRetry?.wake();
     for (const state of this.streams.values()) this.closeStream(state);
     this.streams.clear();
     await this.whenIdle();
@@ -652,12 +671,12 @@ export class AlertEngine {
    * answer be read) until the last of thousands of firings was recorded.
    */
   private recordSoon(): void {
-    if (this.recording) return;
+    if (this.recording || this.recordRetry || this.closed) return;
     const run = Promise.resolve()
       .then(() => this.recordQueued())
       .finally(() => {
         this.recording = undefined;
-        if (this.queuedFirings.length > 0 && !this.closed) this.recordSoon();
+        if (this.queuedFirings.length > 0) this.recordSoon();
       });
     this.recording = run;
     this.track(run);
@@ -678,7 +697,26 @@ export class AlertEngine {
         size = nextBatchSize(size, clock() - started);
       } catch (error: unknown) {
         this.recordingBatch = [];
-        // Not recorded: the alerts are judged again below, and the marks no longer wait for them.
+        this.recordRefusals += 1;
+        if (isDatabaseUnavailable(error) || this.recordRefusals < MAX_RECORD_ATTEMPTS) {
+          // Back at the head of the queue, in order, and recorded once the database answers: the
+          // update that fired them has passed, and judging them again would miss the crossing
+          // unless the price crossed once more. The marks keep waiting for them, so a restart
+          // meanwhile replays that update.
+          this.queuedFirings.unshift(...batch);
+          const delay = Math.min(
+            (this.options.recordRetryMs ?? 250) * 2 ** (this.recordRefusals - 1),
+            MAX_RECORD_RETRY_MS,
+          );
+          this.options.logger.warn(
+            { err: error, alerts: batch.length, retryInMs: delay },
+            'could not record alert firings; will record them again',
+          );
+          this.retryRecordingAfter(delay);
+          return;
+        }
+        this.recordRefusals = 0;
+        // Given up: the alerts are judged again below, and the marks no longer wait for them.
         this.firingsSettled += batch.length;
         this.releaseMarks();
         this.options.logger.error(
@@ -695,6 +733,7 @@ export class AlertEngine {
         continue;
       }
       this.recordingBatch = [];
+      this.recordRefusals = 0;
       this.firingsSettled += batch.length;
       this.releaseMarks();
       batch.forEach(({ record, ends }, index) => {
@@ -710,6 +749,30 @@ export class AlertEngine {
       });
       if (this.queuedFirings.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  /**
+   * Records the queue again in `delayMs` (counted by {@link whenIdle}; {@link close} ends the
+   * wait, and what is queued then is replayed from the marks at the next start).
+   */
+  private retryRecordingAfter(delayMs: number): void {
+    let wake = () => undefined as void;
+    const waited = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      wake();
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
+    this.recordRetry = { wake };
+    this.track(
+      waited.then(() => {
+        this.recordRetry = undefined;
+        this.recordSoon();
+      }),
+    );
   }
 
   /**

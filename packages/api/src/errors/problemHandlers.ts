@@ -4,6 +4,7 @@ import { type Socket } from 'node:net';
 import { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { ApiProblem } from './ApiProblem';
 import { type ProblemCode, problemDetails } from './problemCatalogue';
+import { isDatabaseUnavailable } from '../storage/isDatabaseUnavailable';
 
 /**
  * Makes every error of the app, and of every plugin registered in it, an
@@ -64,38 +65,6 @@ const STATUS_CODES: Readonly<Record<number, ProblemCode>> = {
   429: 'RATE_LIMITED',
 };
 
-/**
- * Errors of a database connection that is gone or not there (PostgreSQL's admin shutdown, crash
- * and cannot-connect classes, node-postgres' own, the socket's): the request may succeed once
- * the pool has reconnected, so they are a 503, not a 500.
- */
-const CONNECTION_ERROR_CODES = new Set([
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  // The store's own: a lock or a timeout the database did not get past (DatabaseUnavailableError).
-  'DATABASE_UNAVAILABLE',
-]);
-
-function isDatabaseConnectionError(error: { code?: unknown; message?: unknown }): boolean {
-  if (typeof error.code === 'string' && CONNECTION_ERROR_CODES.has(error.code)) return true;
-  return (
-    typeof error.message === 'string' &&
-    /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(
-      error.message,
-    )
-  );
-}
-
 /** Seconds a client should wait before retrying while the database reconnects. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -112,7 +81,7 @@ export function toApiProblem(error: unknown): ApiProblem {
   const message =
     typeof candidate.message === 'string' ? candidate.message : 'The request is invalid.';
   if (candidate.validation !== undefined) return new ApiProblem('VALIDATION_FAILED', message);
-  if (isDatabaseConnectionError(candidate as { code?: unknown; message?: unknown })) {
+  if (isDatabaseUnavailable(candidate)) {
     return new ApiProblem(
       'DATABASE_UNAVAILABLE',
       'The database is unreachable for a moment. Please try again shortly.',
