@@ -333,7 +333,9 @@ async function setUp(
     limiter,
     now,
     creationBudget,
-    ...(transport.prepareFor ? { onSaved: (keys) => void transport.prepareFor?.([keys]) } : {}),
+    onSaved: (keys) => {
+      transport.prepareFor?.([keys]);
+    },
   });
 
   // Every process purges (a delete is idempotent): no leader needed, and no table grows forever.
