@@ -426,16 +426,11 @@ describe('the alerts plugin: alerts', () => {
     });
     await build({ transport: transport! });
     await started;
-    const browser = alerts.push.createSubscription();
 
-    const saved = await alerts.app.inject({
-      method: 'POST',
-      url: '/push/subscriptions',
-      payload: browser,
-    });
+    const { subscriptionId } = await subscribe();
 
-    expect(saved.statusCode).toBe(201);
-    expect(prepared).toEqual(['stored-key', browser.keys.p256dh]);
+    const saved = await alerts.store.findSubscription(subscriptionId);
+    expect(prepared).toEqual(['stored-key', saved?.p256dh]);
   });
 
   it('keeps what it stored when the app restarts on the same store file', async () => {
