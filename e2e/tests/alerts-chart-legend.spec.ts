@@ -185,10 +185,32 @@ test.describe('the chart legend', () => {
     expect(Math.abs(offeredPrice - last.close) / last.close).toBeLessThan(0.01);
     await artifacts.screenshot(page, 'add-alert-plus', page.getByTestId('candle-chart'));
 
+    // The offer follows the crosshair, which moves by up to a pixel's worth of price on the way
+    // onto the button (and the axis rescales when a tick lands meanwhile; CI once saw the field
+    // hold a price a few cents from the one read above): the field must hold what the button
+    // said at the moment it was pressed.
+    await plus.evaluate((button) =>
+      button.addEventListener(
+        'pointerdown',
+        () => {
+          (window as { __offeredAtPress?: string }).__offeredAtPress =
+            button.getAttribute('aria-label') ?? '';
+        },
+        { capture: true },
+      ),
+    );
     await clickOnScreen(plus);
     const target = page.getByRole('textbox', { name: 'Target value' });
     await expect(target).toBeFocused();
-    await expect(target).toHaveValue(offered!.replace(/,/g, ''));
+    const pressedLabel = await page.evaluate(
+      () => (window as { __offeredAtPress?: string }).__offeredAtPress ?? '',
+    );
+    const pressed = /^Add an alert at ([\d,]+\.\d+)$/.exec(pressedLabel)?.[1];
+    expect(pressed, `the "+" said which price when pressed: ${pressedLabel}`).toBeDefined();
+    expect(Math.abs(Number(pressed!.replace(/,/g, '')) - offeredPrice) / offeredPrice).toBeLessThan(
+      0.01,
+    );
+    await expect(target).toHaveValue(pressed!.replace(/,/g, ''));
     await expect(page.getByRole('combobox', { name: 'Type' })).toContainText('Price Alert');
     // The card is on screen: nothing created until Create Alert.
     await expect(target).toBeInViewport();

@@ -20,8 +20,11 @@ const FREEZE_MS = 10_000;
 const DATABASE_BOUND_MS = 7_500;
 /** `/status` answers within this long (its database check is bounded). */
 const STATUS_BOUND_MS = 3_000;
-/** `GET /candles` never touches the database. */
-const CANDLES_BOUND_MS = 200;
+/**
+ * `GET /candles` never touches the database: a request that waited on the frozen server would
+ * take the whole freeze. The margin is the shared CI machine's (see sqliteLocked.faults.test.ts).
+ */
+const CANDLES_BOUND_MS = 500;
 /** After the server resumes, writes and the status check succeed again within this long. */
 const RECOVERY_BOUND_MS = 10_000;
 
