@@ -57,7 +57,7 @@ import { type PushTransport } from '../src/push/PushTransport';
 import { PushEncryptionPool } from '../src/push/PushEncryptionPool';
 import { PreparedPushKeys } from '../src/push/PreparedPushKeys';
 import { prepareForSubscriptions } from '../src/push/prepareForSubscriptions';
-import { WebPushTransport } from '../src/push/WebPushTransport';
+import { PUSH_IDLE_CONNECTION_MS, WebPushTransport } from '../src/push/WebPushTransport';
 import { type AlertRecord, type AlertStore } from '../src/storage/AlertStore';
 import { toAlertRow } from '../src/storage/KyselyAlertStore';
 import { openAlertStore, SQLITE_FILE_NAME } from '../src/storage/openAlertStore';
@@ -74,6 +74,19 @@ const SUBSCRIPTIONS = Number(process.env.BENCH_TICK_SUBSCRIPTIONS ?? 10_000);
 const ENCRYPTION_WORKERS = Number(process.env.BENCH_TICK_ENCRYPTION_WORKERS ?? 0);
 /** The api's `PUSH_PREPARED_KEYS` (its default, 100,000, unless `BENCH_TICK_PREPARED_KEYS`; 0: none, as before). */
 const PREPARED_KEYS = Number(process.env.BENCH_TICK_PREPARED_KEYS ?? 100_000);
+/**
+ * Each reported move comes after this long without a push (`BENCH_TICK_QUIET_MS`), as bursts of
+ * alerts do in a live server: what the push connections do while idle counts.
+ */
+const QUIET_MS = Number(process.env.BENCH_TICK_QUIET_MS ?? 10_000);
+/**
+ * The transport's idle-connection time (`BENCH_TICK_IDLE_CONNECTION_MS`; its default unless set;
+ * 5000 is Node's global agent's, which the transport used before).
+ */
+const IDLE_CONNECTION_MS =
+  process.env.BENCH_TICK_IDLE_CONNECTION_MS === undefined
+    ? undefined
+    : Number(process.env.BENCH_TICK_IDLE_CONNECTION_MS);
 /** "The first pushes": this many received first. */
 const FIRST_PUSHES = 100;
 const TARGET_P99_MS = 100;
@@ -276,7 +289,7 @@ interface MoveResult {
 async function main(): Promise<void> {
   const wallStart = wallClock();
   console.log(
-    `tick → push bench: ${ALERTS.toLocaleString('en-US')} armed price alerts, ${SUBSCRIPTIONS.toLocaleString('en-US')} push subscriptions, one tick crossing ${CROSSED.toLocaleString('en-US')} (SQLite file; push service in a child process; encryption ${ENCRYPTION_WORKERS > 0 ? `in ${ENCRYPTION_WORKERS} worker thread(s)` : 'on the event loop'}; ${PREPARED_KEYS > 0 ? `up to ${PREPARED_KEYS.toLocaleString('en-US')} keys prepared ahead` : 'no keys prepared ahead'})`,
+    `tick → push bench: ${ALERTS.toLocaleString('en-US')} armed price alerts, ${SUBSCRIPTIONS.toLocaleString('en-US')} push subscriptions, one tick crossing ${CROSSED.toLocaleString('en-US')} (SQLite file; push service in a child process; encryption ${ENCRYPTION_WORKERS > 0 ? `in ${ENCRYPTION_WORKERS} worker thread(s)` : 'on the event loop'}; ${PREPARED_KEYS > 0 ? `up to ${PREPARED_KEYS.toLocaleString('en-US')} keys prepared ahead` : 'no keys prepared ahead'}; idle push connections closed after ${((IDLE_CONNECTION_MS ?? PUSH_IDLE_CONNECTION_MS) / 1000).toFixed(0)} s)`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-tick-bench-'));
   const service = await startPushServiceProcess();
@@ -324,6 +337,7 @@ async function main(): Promise<void> {
     transport = new WebPushTransport(vapid, {
       allowPrivateEndpoints: true,
       preparedKeys,
+      ...(IDLE_CONNECTION_MS === undefined ? {} : { idleConnectionMs: IDLE_CONNECTION_MS }),
       ...(ENCRYPTION_WORKERS > 0
         ? { encryptor: new PushEncryptionPool({ workers: ENCRYPTION_WORKERS, logger: silent }) }
         : {}),
@@ -388,14 +402,19 @@ async function main(): Promise<void> {
       if (profiler) {
         profiler.connect();
         await profiler.post('Profiler.enable');
+        // 100 µs, not the default 1 ms: the decision is tens of milliseconds.
+        await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
         await profiler.post('Profiler.start');
       }
+      if (report) await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
       log.reset();
       const before = await service.received();
       const deliveredBefore = delivery.delivered;
       collectGarbage();
       const settled = await settle();
       const tick = wallClock();
+      // The profile's clock (µs, monotonic): where the tick falls in it.
+      if (profiler) console.log(`  (profile: tick at ${process.hrtime.bigint() / 1000n} µs)`);
       market.emit(symbol, 'OneMinute', candle(createdAt, PRICE, PRICE + MOVE, PRICE, PRICE + MOVE));
       const decided = wallClock();
       const deadline = Date.now() + 300_000;
@@ -438,7 +457,7 @@ async function main(): Promise<void> {
       const since = (at: number | undefined): string => (at === undefined ? '—' : fmt(at - tick));
       const committed = log.commits.reduce((n, commit) => n + commit.count, 0);
       console.log(
-        `  ${symbol} tick crossing ${crossed.toLocaleString('en-US')} (of ${ALERTS.toLocaleString('en-US')} armed; ticked once the process was quiet, ${fmt(settled)} after a full collection):`,
+        `  ${symbol} tick crossing ${crossed.toLocaleString('en-US')} (of ${ALERTS.toLocaleString('en-US')} armed; ${(QUIET_MS / 1000).toFixed(0)} s after the last push, ticked once the process was quiet, ${fmt(settled)} after a full collection):`,
       );
       console.log(
         `    stages from the tick: engine decision ${fmt(decided - tick)}; outbox ${log.commits.length} transactions (${committed} firings), first committed ${since(log.commits[0]?.at)}, last ${since(log.commits.at(-1)?.at)}; sender woken ${since(log.wakes[0])}; first claim ${since(log.claims.find((claim) => claim.count > 0)?.at)}; first send started ${since(Math.min(...log.sends.map((send) => send.started)))}; ${log.connections} connections opened to the push service`,

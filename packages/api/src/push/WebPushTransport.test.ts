@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { type AddressInfo } from 'node:net';
+import { type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   createSelfSignedCertificate,
@@ -269,6 +270,47 @@ describe('WebPushTransport against a push service that misbehaves', () => {
     );
 
     expect(outcome).toMatchObject({ kind: 'retry', status: 503, retryAfterMs: 3000 });
+  });
+
+  it('keeps its connection to a push service for the idle time, then opens another; close() ends it', async () => {
+    answer = (response) => {
+      response.writeHead(201);
+      response.end();
+    };
+    const connections: { closed: boolean }[] = [];
+    const onConnection = (socket: TLSSocket) => {
+      const connection = { closed: false };
+      connections.push(connection);
+      socket.on('close', () => (connection.closed = true));
+    };
+    server.on('secureConnection', onConnection);
+    const transport = new WebPushTransport(vapid, { ...LOCAL, idleConnectionMs: 400 });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      for (const path of ['/push/k1', '/push/k2']) {
+        expect(await transport.send(request(subscriptionAt(path)))).toMatchObject({
+          kind: 'delivered',
+        });
+        await pause(100);
+      }
+      // Two sends 100 ms apart: one connection, still open.
+      expect(connections).toEqual([{ closed: false }]);
+
+      await pause(800);
+      // Idle past 400 ms: the transport closed it, and the next send opens another.
+      expect(connections).toEqual([{ closed: true }]);
+      expect(await transport.send(request(subscriptionAt('/push/k3')))).toMatchObject({
+        kind: 'delivered',
+      });
+      expect(connections).toEqual([{ closed: true }, { closed: false }]);
+
+      await transport.close();
+      await pause(100);
+      expect(connections).toEqual([{ closed: true }, { closed: true }]);
+    } finally {
+      server.off('secureConnection', onConnection);
+      await transport.close();
+    }
   });
 
   it('gives up on a push service that trickles its answer past the deadline, as a failure to retry', async () => {
