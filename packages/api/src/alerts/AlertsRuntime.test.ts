@@ -236,6 +236,44 @@ describe('AlertsRuntime and leadership', () => {
   });
 });
 
+describe('AlertsRuntime closing while its engine records a firing', () => {
+  it('announces the firing before the coordinator stops publishing', async () => {
+    // Publishing ends once close() has stopped leading, as the real coordinators do.
+    class ClosingCoordinator extends ManualCoordinator {
+      private ended = false;
+      override async publish(event: ClusterEvent): Promise<void> {
+        if (this.ended)
+          throw new Error(`Cannot publish '${event.kind}': the coordinator is closed.`);
+        await super.publish(event);
+      }
+      override async close(): Promise<void> {
+        await super.close();
+        this.ended = true;
+      }
+    }
+    const coordinator = new ClosingCoordinator(true);
+    let closing: Promise<void> | undefined;
+    // The process is told to stop just as the firing is recorded (before its announcement's turn).
+    const subject = runtime(coordinator, {
+      onMessageQueued: () => {
+        closing ??= subject.close();
+      },
+    });
+    await subject.start();
+    const alert = await storeAlert(61_000);
+    await coordinator.receive({ kind: 'created', alertIds: [alert.id] });
+    await settle(subject);
+
+    market.emit('BTCUSDT', 'OneMinute', candle(T + 60, 60_000, 61_200, 60_000, 61_100));
+    await waitFor(() => closing !== undefined, 'the firing recorded');
+    await closing;
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(coordinator.published).toContainEqual({ kind: 'triggered', alertIds: [alert.id] });
+    expect(logger.lines.filter((line) => line.level === 'error')).toEqual([]);
+  });
+});
+
 describe('AlertsRuntime closing with a failing coordinator', () => {
   it('still stops its engine when leaving the cluster fails', async () => {
     await storeAlert(61_000);

@@ -128,6 +128,8 @@ export class AlertsRuntime {
 
   /** Alerts recorded as fired and not yet announced. */
   private triggeredIds: string[] = [];
+  /** The turn that will announce them. */
+  private triggeredAnnouncement: NodeJS.Immediate | undefined;
 
   /**
    * Announces a fired alert together with the others recorded in the same turn of the event loop:
@@ -137,11 +139,16 @@ export class AlertsRuntime {
   private announceTriggeredSoon(id: string): void {
     this.triggeredIds.push(id);
     if (this.triggeredIds.length > 1) return;
-    setImmediate(() => {
-      const alertIds = this.triggeredIds;
-      this.triggeredIds = [];
-      void this.announce({ kind: 'triggered', alertIds });
-    });
+    this.triggeredAnnouncement = setImmediate(() => void this.announceTriggered());
+  }
+
+  /** Announces the fired alerts not yet announced, now. */
+  private announceTriggered(): Promise<void> {
+    clearImmediate(this.triggeredAnnouncement);
+    this.triggeredAnnouncement = undefined;
+    const alertIds = this.triggeredIds;
+    this.triggeredIds = [];
+    return this.announce({ kind: 'triggered', alertIds });
   }
 
   /**
@@ -230,6 +237,11 @@ export class AlertsRuntime {
     if (!engine) return;
     this.currentEngine = undefined;
     await engine.close();
+    // What it recorded last is announced now, while the coordinator still publishes: when this
+    // process stops, the next turn's announcement would come after the coordinator closed (and be
+    // logged as an error). Not awaited: this runs as the coordinator's leadership change, which
+    // its own delivery of the event waits behind; the coordinators' close() waits for both.
+    void this.announceTriggered();
     this.logger.info({}, 'alert engine stopped: this process no longer leads');
   }
 
