@@ -19,9 +19,10 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /**
  * How long an idle connection to a push service is kept. Node's global agent closes one after
  * 5 s, and alerts come in bursts minutes apart: each burst then opened a connection per send in
- * flight (64), a TCP and TLS handshake each, before its first pushes could leave (tick → push
- * bench: p99 of the first 100 pushes 750 ms with 64 handshakes, 300 ms without). A push service
- * may close it sooner; the agent then opens another.
+ * flight (up to 64), a TCP and TLS handshake each, before its first pushes could leave (tick → push
+ * bench, a move 10 s after the last push: first 100 pushes at p99 392 ms with the 64 handshakes,
+ * 162 ms without; docs/architecture.md §9). A push service may close it sooner; the agent then
+ * opens another.
  */
 export const PUSH_IDLE_CONNECTION_MS = 120_000;
 /** Push services answer in a few bytes; more of a reply is not read. */
