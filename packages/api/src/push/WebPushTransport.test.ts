@@ -284,7 +284,8 @@ describe('WebPushTransport against a push service that misbehaves', () => {
       socket.on('close', () => (connection.closed = true));
     };
     server.on('secureConnection', onConnection);
-    const transport = new WebPushTransport(vapid, { ...LOCAL, idleConnectionMs: 400 });
+    // Margins for a busy CI machine: 100 ms between sends against 1 s of idle time, then 2 s.
+    const transport = new WebPushTransport(vapid, { ...LOCAL, idleConnectionMs: 1_000 });
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
       for (const path of ['/push/k1', '/push/k2']) {
@@ -296,8 +297,8 @@ describe('WebPushTransport against a push service that misbehaves', () => {
       // Two sends 100 ms apart: one connection, still open.
       expect(connections).toEqual([{ closed: false }]);
 
-      await pause(800);
-      // Idle past 400 ms: the transport closed it, and the next send opens another.
+      await pause(2_000);
+      // Idle past 1 s: the transport closed it, and the next send opens another.
       expect(connections).toEqual([{ closed: true }]);
       expect(await transport.send(request(subscriptionAt('/push/k3')))).toMatchObject({
         kind: 'delivered',
