@@ -131,6 +131,22 @@ describe('PushEncryptionPool', () => {
     expect(pool.size).toBe(0);
   });
 
+  it('does not keep the process alive with its workers running', async () => {
+    // What keeps the event loop alive, by kind: a referenced worker shows as its 'MessagePort'.
+    const ports = () =>
+      process.getActiveResourcesInfo().filter((kind) => kind === 'MessagePort').length;
+    const before = ports();
+    const pool = new PushEncryptionPool({ workers: 2, logger: recordingLogger() });
+    try {
+      await sendThrough(pool, 4);
+      expect(pool.size).toBe(2);
+
+      expect(ports()).toBe(before);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('refuses a pool without workers', () => {
     expect(() => new PushEncryptionPool({ workers: 0, logger: recordingLogger() })).toThrow(
       /at least one worker, got 0/,

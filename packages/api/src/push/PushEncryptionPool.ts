@@ -110,7 +110,6 @@ export class PushEncryptionPool implements PushEncryptor {
       eval: true,
       workerData: { webPushPath: this.webPushPath },
     });
-    worker.unref();
     const pooled: PooledWorker = { worker, jobs: new Map() };
     worker.on('message', (reply: WorkerReply) => {
       const job = pooled.jobs.get(reply.id);
@@ -131,6 +130,9 @@ export class PushEncryptionPool implements PushEncryptor {
     };
     worker.on('error', (error) => retire('failed', error));
     worker.on('exit', (code) => retire(`exited with code ${code}`));
+    // After the listeners: adding a 'message' listener refs a worker again, and an unclosed pool
+    // then kept the process alive.
+    worker.unref();
     this.pool.push(pooled);
     return pooled;
   }
