@@ -107,6 +107,45 @@ describe('ChartController', () => {
     return data;
   }
 
+  it("draws a first session's candles into the empty series without emptying them first", async () => {
+    await loadFirstPage();
+    // One setData each (the candles, the RSI): an empty chart is not emptied again.
+    expect(prices().setDataCalls).toBe(1);
+    expect(rsi().setDataCalls).toBe(1);
+    // A later session empties what the one before drew.
+    controller.show({ ...BTC, interval: 'FiveMinutes' });
+    expect(prices().bars).toHaveLength(0);
+    expect(rsi().bars).toHaveLength(0);
+    expect(prices().setDataCalls).toBe(2);
+  });
+
+  it('shows and hides the price scales only when that changes (each is a full update)', async () => {
+    const visibility = () =>
+      [0, 1].map((pane) =>
+        chart
+          .priceScale('right', pane)
+          .applied.filter((options) => 'visible' in options)
+          .map((options) => options['visible']),
+      );
+    // Created hidden; the first session shows them once, with its candles.
+    await loadFirstPage();
+    expect(visibility()).toEqual([[true], [true]]);
+    expect(chart.options['crosshair']).toEqual({ mode: CrosshairMode.Normal });
+    // A new session hides them until its candles are drawn.
+    controller.show({ ...BTC, interval: 'FiveMinutes' });
+    expect(visibility()).toEqual([
+      [true, false],
+      [true, false],
+    ]);
+    expect(chart.options['crosshair']).toEqual({ mode: CrosshairMode.Hidden });
+    feed.load(feed.loads.length - 1).resolve(minuteCandles(T0, 500));
+    await settle();
+    expect(visibility()).toEqual([
+      [true, false, true],
+      [true, false, true],
+    ]);
+  });
+
   it('puts prices in the first pane and RSI candles in a 140 px second pane', () => {
     expect(chart.series.map((s) => s.paneIndex)).toEqual([0, 1]);
     expect(chart.panes()[1]!.getHeight()).toBe(140);
@@ -184,15 +223,19 @@ describe('ChartController', () => {
   });
 
   it('keeps the axes and crosshair hidden until data has loaded', async () => {
+    // A scale's own option, else the chart's (created with `rightPriceScale`).
+    const visible = (pane: number) =>
+      chart.priceScale('right', pane).opts['visible'] ??
+      (chart.options['rightPriceScale'] as { visible?: boolean }).visible;
     controller.show(BTC);
-    expect(chart.priceScale('right', 0).opts['visible']).toBe(false);
-    expect(chart.priceScale('right', 1).opts['visible']).toBe(false);
+    expect(visible(0)).toBe(false);
+    expect(visible(1)).toBe(false);
     expect(chart.options.crosshair).toEqual({ mode: CrosshairMode.Hidden });
     feed.load(0).resolve(minuteCandles(T0, 500));
     await settle();
     // Both panes' scales at once: lightweight-charts lays out every pane by the first one's.
-    expect(chart.priceScale('right', 0).opts['visible']).toBe(true);
-    expect(chart.priceScale('right', 1).opts['visible']).toBe(true);
+    expect(visible(0)).toBe(true);
+    expect(visible(1)).toBe(true);
     expect(chart.options.crosshair).toEqual({ mode: CrosshairMode.Normal });
   });
 

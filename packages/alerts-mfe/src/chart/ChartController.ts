@@ -246,6 +246,10 @@ export class ChartController {
   private session: Session | undefined;
   private rsiTimer: unknown;
   private disposed = false;
+  /** Whether the price scales and the crosshair are shown (created hidden: no data yet). */
+  private dataVisible = false;
+  /** Whether a session has drawn candles into the series (until then they hold none). */
+  private seriesFilled = false;
 
   constructor(
     container: HTMLElement,
@@ -539,8 +543,13 @@ export class ChartController {
       unwatch: undefined,
     };
     this.session = session;
-    this.prices.setData([]);
-    this.rsi.setData([]);
+    // Emptied only when a session filled them: on the first session (the first chart's) they are
+    // empty already, and each setData is a pass over the library's model before the first candles.
+    if (this.seriesFilled) {
+      this.prices.setData([]);
+      this.rsi.setData([]);
+      this.seriesFilled = false;
+    }
     // A new symbol or interval opens as a fresh load does: default zoom, latest bars in view,
     // wherever the previous one was scrolled or zoomed. Reset while empty, so the first page
     // lands in that view; reset after it, the old position would stand for a moment and the
@@ -632,6 +641,7 @@ export class ChartController {
   /** First draw of a session: candles loaded and the format settled. */
   private draw(session: Session): void {
     this.prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
+    this.seriesFilled = true;
     session.drawn = true;
     this.setDataVisible(true);
     this.scheduleRsiDraw(session);
@@ -811,6 +821,10 @@ export class ChartController {
    * measure ("Value is null" thrown from its layout).
    */
   private setDataVisible(visible: boolean): void {
+    // Only changes: each of these options is a full update of the library's model and layout,
+    // and a new session (the first chart's included) starts with them hidden already.
+    if (visible === this.dataVisible) return;
+    this.dataVisible = visible;
     this.chart.priceScale('right', 0).applyOptions({ visible });
     this.chart.priceScale('right', 1).applyOptions({ visible });
     this.chart.applyOptions({

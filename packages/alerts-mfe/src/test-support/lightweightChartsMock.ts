@@ -54,7 +54,10 @@ export class MockPriceScale {
   opts: Record<string, unknown> = {};
   /** What `width()` answers: the axis' width in CSS pixels. */
   axisWidth = 64;
+  /** Every `applyOptions` call's options, in order (each is a full update in the library). */
+  readonly applied: Record<string, unknown>[] = [];
   applyOptions(options: Record<string, unknown>): void {
+    this.applied.push(options);
     this.opts = { ...this.opts, ...options };
   }
   /** Like the library: every option, the defaults included (`autoScale` is on by default). */
