@@ -12,7 +12,10 @@ const federatedHost = createFederatedConfig({
   name: 'shell',
   port: 8080,
   title: 'Pairwatch',
-  runtimePlugins: [path.join(__dirname, 'src/exposed/remoteErrorPlugin.ts')],
+  runtimePlugins: [
+    path.join(__dirname, 'src/exposed/remoteErrorPlugin.ts'),
+    path.join(__dirname, 'src/exposed/announcedCodePlugin.ts'),
+  ],
   copy: assetIconCopyPatterns(),
   // The static first screen's sizes and colours, generated from createPairwatchTheme and held to
   // it by ui-kit's firstScreenTheme.test.ts: a theme change reaches the page's HTML.

@@ -24,7 +24,12 @@ const firstChart = requestAppConfig().then((config) => {
     FIRST_SCREEN_FRAME.showMarketSource(source);
   });
   if (!started.chart) return undefined;
-  return drawFirstChart(started.chart, FIRST_SCREEN_FRAME, labelled);
+  const drawn = drawFirstChart(started.chart, FIRST_SCREEN_FRAME, labelled);
+  // The screen that adopts the chart (New Alert and Your alerts with it) is downloaded once the
+  // chart has settled, while React loads: asked before, the runtime's work for it delayed the
+  // first candles (startFirstScreen).
+  drawn.then(started.preloadScreen, started.preloadScreen);
+  return drawn;
 });
 
 // The async boundary: shared modules (React, MUI, …) are negotiated before bootstrap runs. Not

@@ -29,3 +29,6 @@ export const REMOTE_SCREENS: Readonly<Record<RemoteScreenId, RemoteScreen>> = {
     title: 'Positions',
   },
 };
+
+/** The Alerts remote's React-free first chart (`alerts_mfe/firstChart`), as its manifest names it. */
+export const FIRST_CHART_EXPOSE = './firstChart';

@@ -38,7 +38,7 @@ function startOnNewPage(): typeof startFirstScreen {
 }
 
 describe('startFirstScreen', () => {
-  it("registers the remotes, preloads the first chart's code and starts its requests, once per page", async () => {
+  it("registers the remotes and starts the first chart's requests, once per page, preloading no code", async () => {
     const runtime = {
       registerRemotes: jest.fn<FirstScreenRuntime['registerRemotes']>(),
       preloadRemote: jest.fn<FirstScreenRuntime['preloadRemote']>(() =>
@@ -57,10 +57,9 @@ describe('startFirstScreen', () => {
     const started = startFirstScreen(CONFIG, place, runtime);
 
     expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
-    // The React-free first chart, not the screen: the screen loads once React has.
-    expect(runtime.preloadRemote).toHaveBeenCalledWith([
-      { nameOrAlias: 'alerts_mfe', exposes: ['./firstChart'], resourceCategory: 'sync' },
-    ]);
+    // The first chart's load (drawFirstChart, in the same turn) preloads its code; the screen's
+    // waits for the chart (preloadScreen).
+    expect(runtime.preloadRemote).not.toHaveBeenCalled();
     expect([...started.requests.keys()]).toEqual([
       'http://127.0.0.1:5080/candles?symbol=ETHUSDT&interval=OneMinute&limit=500',
       'http://127.0.0.1:5080/symbols/ETHUSDT',
@@ -68,10 +67,6 @@ describe('startFirstScreen', () => {
     expect(runtime.fetch).toHaveBeenCalledWith(expect.stringContaining('/candles?'), {
       headers: { accept: 'application/json' },
     });
-    // The code first: it arrives after the data, so it is what the first chart waits for.
-    expect(runtime.preloadRemote.mock.invocationCallOrder[0]).toBeLessThan(
-      runtime.fetch.mock.invocationCallOrder[0]!,
-    );
     expect(started.chart).toMatchObject({ symbol: 'ETHUSDT', interval: 'OneMinute' });
     // The chart gets the bodies, read from copies at once: market-data can still read the
     // originals' bodies.
@@ -92,26 +87,31 @@ describe('startFirstScreen', () => {
     expect(unhandled).not.toHaveBeenCalled();
   });
 
-  it("preloads the Alerts screen's code (New Alert and Your alerts with it) once the first chart's is in", async () => {
+  it("preloads the Alerts screen's code (New Alert and Your alerts with it) when asked, once the first chart has settled", async () => {
     const start = startOnNewPage();
-    let firstCodeIn: () => void = () => undefined;
     const runtime = {
       registerRemotes: jest.fn<FirstScreenRuntime['registerRemotes']>(),
-      preloadRemote: jest.fn<FirstScreenRuntime['preloadRemote']>(
-        () => new Promise((resolve) => (firstCodeIn = () => resolve(undefined))),
+      preloadRemote: jest.fn<FirstScreenRuntime['preloadRemote']>(() =>
+        Promise.reject(new Error('manifest unreachable')),
       ),
       fetch: jest.fn<FirstScreenRuntime['fetch']>(() => Promise.resolve(answer({}))),
     };
-    start(CONFIG, { pathname: '/alerts', search: '', storedAlerts: null }, runtime);
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    const started = start(CONFIG, { pathname: '/alerts', search: '', storedAlerts: null }, runtime);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    // Not ahead of the first chart's code.
+    // Not ahead of the first candles: its preload is main-thread work of the runtime's.
+    expect(runtime.preloadRemote).not.toHaveBeenCalled();
+    started.preloadScreen();
+    started.preloadScreen();
     expect(runtime.preloadRemote).toHaveBeenCalledTimes(1);
-    firstCodeIn();
-    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(runtime.preloadRemote).toHaveBeenLastCalledWith([
       { nameOrAlias: 'alerts_mfe', exposes: ['./AlertsRoute'], resourceCategory: 'sync' },
     ]);
-    expect(runtime.preloadRemote).toHaveBeenCalledTimes(2);
+    // A failure is the screen's own load's to report.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
   });
 
   it("rejects the chart's body with the HTTP status when the api refuses, leaving the original unread", async () => {

@@ -41,10 +41,12 @@ export interface FirstScreenStart {
   readonly chart: FirstChartStart | undefined;
   /** The market source from `GET /status`; `undefined` when it could not be read. */
   readonly marketSource: Promise<MarketSource | undefined>;
+  /**
+   * Downloads (does not run) the first screen's code, once: with a first chart, `main.ts` calls
+   * it when that chart has settled (drawn or failed); without one it was called at the start.
+   */
+  readonly preloadScreen: () => void;
 }
-
-/** The Alerts remote's React-free first chart (`alerts_mfe/firstChart`). */
-export const FIRST_CHART_EXPOSE = './firstChart';
 
 let started: FirstScreenStart | undefined;
 
@@ -56,6 +58,14 @@ let started: FirstScreenStart | undefined;
  * the api requests it makes before it can draw ({@link firstScreenUrls}). Without it each step
  * waited for the one before: shell loaded, run and rendered → remote manifest → entry → chunks →
  * screen rendered → candles (measured with `pnpm bench:web`; e2e/README.md).
+ *
+ * With a first chart nothing is preloaded here: the page's `Link` headers have the chart's code
+ * under way from its first byte, and `drawFirstChart` loads the module in the same turn. The
+ * screen that adopts the chart is preloaded once the chart has settled
+ * ({@link FirstScreenStart.preloadScreen}): each preload has the runtime check every shared module
+ * of the remote's manifest against the shell's (about 60 semver comparisons), and both preloads
+ * ran on the main thread before the first candles (`pnpm bench:web`; `announcedCodePlugin` leaves
+ * out the one `loadRemote` makes of the chart's code for the same reason).
  *
  * Only a head start: a failure here reaches nobody (the remote's own load and market-data's
  * requests report it), so no rejection is left unhandled.
@@ -73,33 +83,26 @@ export function startFirstScreen(
   if (started) return started;
   registerAppRemotes(config.remotes, runtime.registerRemotes);
   const view = firstChartView(place);
-  // The remote's code for what is drawn first: the React-free first chart when there is one (the
-  // screen itself loads once React has), else the screen. Asked for before the api requests: the
-  // code arrives after the data (pnpm bench:web), so it is what the first screen waits for.
   const screen = REMOTE_SCREENS[screenForPath(place.pathname)];
-  const expose = view ? FIRST_CHART_EXPOSE : screenExpose(screen);
-  const firstCode = runtime.preloadRemote([
-    { nameOrAlias: screen.containerName, exposes: [expose], resourceCategory: 'sync' },
-  ]);
-  if (view) {
-    // Then the screen that adopts the first chart, New Alert and Your alerts with it: downloaded
-    // (not run) while the first chart waits for its candles, so they are on screen soon after
-    // them instead of loading after them. Asked once the first chart's code is in: never ahead of
-    // it. A failure reaches nobody here (the screen's own load reports it).
-    firstCode
-      .then(() =>
-        runtime.preloadRemote([
-          {
-            nameOrAlias: screen.containerName,
-            exposes: [screenExpose(screen)],
-            resourceCategory: 'sync',
-          },
-        ]),
-      )
+  let screenPreloaded = false;
+  const preloadScreen = () => {
+    if (screenPreloaded) return;
+    screenPreloaded = true;
+    // A failure reaches nobody here (the screen's own load reports it).
+    runtime
+      .preloadRemote([
+        {
+          nameOrAlias: screen.containerName,
+          exposes: [screenExpose(screen)],
+          resourceCategory: 'sync',
+        },
+      ])
       .catch(() => undefined);
-  } else {
-    firstCode.catch(() => undefined);
-  }
+  };
+  const urls = firstScreenUrls(config.apiUrl, place);
+  // Without a first chart the screen is what is drawn first: its code is asked for before the
+  // api requests, as it arrives after the data (pnpm bench:web).
+  if (!view || !urls) preloadScreen();
   const requests = new Map<string, Promise<Response>>();
   const ask = (url: string) => {
     // The same headers as market-data's own request, so the answer is the one it would get.
@@ -108,7 +111,6 @@ export function startFirstScreen(
     requests.set(url, response);
     return response;
   };
-  const urls = firstScreenUrls(config.apiUrl, place);
   const chart =
     view && urls
       ? {
@@ -120,7 +122,7 @@ export function startFirstScreen(
   const marketSource = fetchMarketSource(config.apiUrl, (input, init) =>
     runtime.fetch(String(input), init ?? {}),
   ).catch(() => undefined);
-  started = { requests, chart, marketSource };
+  started = { requests, chart, marketSource, preloadScreen };
   return started;
 }
 

@@ -1,6 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { FIRST_CHART_EXPOSE, type FirstChartStart } from '../federation/startFirstScreen';
-import { REMOTE_SCREENS } from '../federation/remoteScreens';
+import { type FirstChartStart } from '../federation/startFirstScreen';
+import { FIRST_CHART_EXPOSE, REMOTE_SCREENS } from '../federation/remoteScreens';
 import { type FirstScreenFrame } from './FirstScreenFrame';
 
 /** The module id of the Alerts remote's React-free first chart. */
