@@ -75,6 +75,11 @@ function choosePinning(): { readonly api: string; readonly load: string } | unde
   }
   return { api: '0', load: cores === 2 ? '1' : `1-${cores - 1}` };
 }
+/** CPU seconds a child has used so far (NaN once it is gone): what the load costs the api. */
+function cpuSecondsOf(child: ChildProcess): number {
+  return child.pid === undefined ? Number.NaN : (processStats(child.pid)?.cpuSeconds ?? Number.NaN);
+}
+
 /** A whole phase (connect, load, drain) must end within this; then the bench fails. */
 const PHASE_LIMIT_MS = (SECONDS + 120) * 1000;
 
@@ -282,6 +287,7 @@ async function phase(title: string, processes: number, databaseUrl: string | und
     } satisfies LoadWorkerCommand);
     // The memory sampler's lines from here on are the load's (the api wrote some while starting).
     const loadStarted = Date.now();
+    const cpuAtStart = apis.map((api) => cpuSecondsOf(api.child));
     const sampler = setInterval(() => {
       for (const api of apis) {
         const rss = api.child.pid === undefined ? undefined : processStats(api.child.pid)?.rssMiB;
@@ -290,6 +296,8 @@ async function phase(title: string, processes: number, databaseUrl: string | und
     }, 1_000);
     const httpResult = await finished;
     clearInterval(sampler);
+    const loadSeconds = (Date.now() - loadStarted) / 1000;
+    const cpuUsed = apis.map((api, i) => cpuSecondsOf(api.child) - cpuAtStart[i]!);
     const hubResultComing = nextReport(hubs, 'hubResult');
     hubs.send({ kind: 'stop' } satisfies LoadWorkerCommand);
     const hubResult = await hubResultComing;
@@ -311,6 +319,14 @@ async function phase(title: string, processes: number, databaseUrl: string | und
     );
     console.log(
       `  hub: ${hubResult.updates} updates received (${hubResult.unmatched} without a simulator event to match: first candles; ${hubResult.repeated} not timed: a quiet stream's kline sent again unchanged), ${hubResult.open}/${CONNECTIONS} connections open at the end`,
+    );
+    console.log(
+      `  api CPU during the load (user + system, every thread): ${cpuUsed
+        .map(
+          (seconds, i) =>
+            `process ${i + 1} ${seconds.toFixed(1)} s in ${loadSeconds.toFixed(0)} s (${((100 * seconds) / loadSeconds).toFixed(0)}%)`,
+        )
+        .join(', ')}`,
     );
     const errors = { ...httpResult.errors, ...prefixed('hub', hubResult.errors) };
     console.log(`  errors: ${Object.keys(errors).length === 0 ? 'none' : JSON.stringify(errors)}`);
