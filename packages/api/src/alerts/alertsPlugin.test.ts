@@ -6,6 +6,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { type Alert, type UnixMillis } from '@pairwatch/domain';
 import { fastifySignalR, Hub } from '@pairwatch/signalr-server';
 import pino from 'pino';
+import { type ClusterEvent } from '../cluster/ClusterEvent';
 import { InProcessCoordinator } from '../cluster/InProcessCoordinator';
 import { candle } from '../test-support/ScriptedMarketData';
 import { setUpAlertsApp } from '../test-support/setUpAlertsApp';
@@ -557,6 +558,47 @@ describe('the alerts plugin: malformed subscription ids', () => {
     } finally {
       await client.stop();
     }
+  });
+});
+
+describe('the alerts plugin: answering once a change is stored', () => {
+  it('answers a creation and a deletion while the other processes are still being told', async () => {
+    const published: ClusterEvent[] = [];
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A cluster whose notifications take as long as they like (a PostgreSQL round trip, a slow
+    // publishing connection): the answers must not wait for them.
+    class SlowCoordinator extends InProcessCoordinator {
+      override async publish(event: ClusterEvent): Promise<void> {
+        published.push(event);
+        await held;
+        await super.publish(event);
+      }
+    }
+    await build({ coordinator: new SlowCoordinator(pino({ level: 'silent' })) });
+    const { subscriptionId } = await subscribe();
+
+    const created = await createAlert({
+      symbol: 'BTCUSDT',
+      type: 'Price',
+      valueTarget: 65_000,
+      subscriptionId,
+    });
+    const { id } = created.json<{ id: string }>();
+    const deleted = await alerts.app.inject({
+      method: 'DELETE',
+      url: `/alerts/${id}?subscriptionId=${subscriptionId}`,
+    });
+    release();
+
+    expect(created.statusCode).toBe(201);
+    expect(deleted.statusCode).toBe(204);
+    expect(published).toEqual([
+      { kind: 'created', alertIds: [id] },
+      { kind: 'deleted', alertIds: [id] },
+    ]);
   });
 });
 

@@ -33,7 +33,10 @@ import { type AlertRecord, type AlertStore } from '../storage/AlertStore';
 /** Options of {@link alertsRoutes}. */
 export interface AlertsRoutesOptions {
   readonly store: AlertStore;
-  /** Tells every api process (and so the alert engine) about a committed change. */
+  /**
+   * Tells every api process (and so the alert engine) about a committed change; never rejects
+   * (`AlertsRuntime.announce` logs a failure, and the leader's reconciliation catches up).
+   */
   readonly announce: (event: ClusterEvent) => Promise<void>;
   readonly marketData: MarketData;
   /** Which pairs the market trades: an alert on any other is refused. */
@@ -279,7 +282,9 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
           'This owner was removed meanwhile (its last channel was). Enable push notifications again.',
         );
       }
-      await announce({ kind: 'created', alertIds: [alert.id] });
+      // Not awaited: the alert is stored, and the other processes hear of it no sooner when the
+      // answer waits for the notification's round trip (with PostgreSQL, the third of a creation).
+      void announce({ kind: 'created', alertIds: [alert.id] });
       return reply.code(201).send(toAlertJson(alert));
     },
   );
@@ -313,7 +318,7 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRoutesOptions> = async (app,
           `There is no alert ${quoteInput(id)} for this owner.`,
         );
       }
-      await announce({ kind: 'deleted', alertIds: [id] });
+      void announce({ kind: 'deleted', alertIds: [id] }); // not awaited, as for a creation
       return reply.code(204).send();
     },
   );

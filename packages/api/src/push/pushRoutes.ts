@@ -15,7 +15,7 @@ import { ClientCreationBudget } from './ClientCreationBudget';
 /** Options of {@link pushRoutes}. */
 export interface PushRoutesOptions {
   readonly store: AlertStore;
-  /** Tells every api process (and so the alert engine) about a committed change. */
+  /** Tells every api process (and so the alert engine) about a committed change; never rejects. */
   readonly announce: (event: ClusterEvent) => Promise<void>;
   /** The VAPID application server key, base64url. */
   readonly publicKey: string;
@@ -196,7 +196,8 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
         );
       }
       const alertIds = await store.deleteSubscription(subscriptionId);
-      if (alertIds) await announce({ kind: 'deleted', alertIds });
+      // Not awaited, as for an alert deleted on its own (alertsRoutes).
+      if (alertIds) void announce({ kind: 'deleted', alertIds });
       // Idempotent: deleting an unknown or already deleted subscription is not an error.
       return reply.code(204).send();
     },
