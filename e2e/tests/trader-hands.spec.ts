@@ -63,6 +63,9 @@ test.describe("The chart in a trader's hands (issue #28)", () => {
     await target.fill(' 3,000 ');
     await expect(page.getByText('Value must be a positive number')).toHaveCount(0);
     await expect(page.getByText('Value is too large')).toHaveCount(0);
+    // As a person reads the line under the target before creating: it comes with the first live
+    // price (the next tick, up to 2 s), and pushes Create Alert down as it does.
+    await expect(page.getByTestId('alert-helper-target')).toHaveText('3,000.00');
     await artifacts.screenshot(page, 'alert-target-grouped');
     await clickOnScreen(page.getByRole('button', { name: 'Create Alert' }));
     await expect(
