@@ -38,7 +38,17 @@ export function firstScreenUrls(
   place: FirstScreenPlace,
 ): FirstScreenUrls | undefined {
   const view = firstChartView(place);
-  if (!view) return undefined;
+  return view && firstChartUrls(apiUrl, view);
+}
+
+/** The symbol and interval a chart shows. */
+export interface ChartView {
+  readonly symbol: SymbolId;
+  readonly interval: Interval;
+}
+
+/** The api GETs the Alerts chart makes before it can draw `view` (see {@link firstScreenUrls}). */
+export function firstChartUrls(apiUrl: string, view: ChartView): FirstScreenUrls {
   const candles = new URLSearchParams({ ...view, limit: FIRST_CANDLES_LIMIT });
   return {
     candles: `${apiUrl}/candles?${candles.toString()}`,
@@ -50,9 +60,7 @@ export function firstScreenUrls(
  * The symbol and interval the first screen's chart opens with, or `undefined` when the first
  * screen has no chart (Positions).
  */
-export function firstChartView(
-  place: FirstScreenPlace,
-): { readonly symbol: SymbolId; readonly interval: Interval } | undefined {
+export function firstChartView(place: FirstScreenPlace): ChartView | undefined {
   if (screenForPath(place.pathname) !== 'alerts') return undefined;
   const params = new URLSearchParams(place.search);
   const linkedSymbol = params.get('symbol');

@@ -3,7 +3,7 @@ import { ALERTS_STORE_KEY, type Interval, type SymbolId } from '@pairwatch/domai
 import { type AppConfig } from '../config/AppConfig';
 import { screenForPath } from '../routing/screenForPath';
 import { fetchMarketSource, type MarketSource } from '../status/fetchMarketSource';
-import { firstChartView, firstScreenUrls, type FirstScreenPlace } from './firstScreenUrls';
+import { firstChartUrls, firstChartView, type FirstScreenPlace } from './firstScreenUrls';
 import { registerAppRemotes } from './registerAppRemotes';
 import { REMOTE_SCREENS, type RemoteScreen } from './remoteScreens';
 
@@ -99,10 +99,9 @@ export function startFirstScreen(
       ])
       .catch(() => undefined);
   };
-  const urls = firstScreenUrls(config.apiUrl, place);
   // Without a first chart the screen is what is drawn first: its code is asked for before the
   // api requests, as it arrives after the data (pnpm bench:web).
-  if (!view || !urls) preloadScreen();
+  if (!view) preloadScreen();
   const requests = new Map<string, Promise<Response>>();
   const ask = (url: string) => {
     // The same headers as market-data's own request, so the answer is the one it would get.
@@ -111,6 +110,7 @@ export function startFirstScreen(
     requests.set(url, response);
     return response;
   };
+  const urls = view && firstChartUrls(config.apiUrl, view);
   const chart =
     view && urls
       ? {
