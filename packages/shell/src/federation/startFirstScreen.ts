@@ -110,15 +110,15 @@ export function startFirstScreen(
     requests.set(url, response);
     return response;
   };
-  const urls = view && firstChartUrls(config.apiUrl, view);
-  const chart =
-    view && urls
-      ? {
-          ...view,
-          candles: readCopy(ask(urls.candles), 'candles'),
-          symbolInfo: readCopy(ask(urls.symbolInfo), 'symbol info'),
-        }
-      : undefined;
+  let chart: FirstChartStart | undefined;
+  if (view) {
+    const urls = firstChartUrls(config.apiUrl, view);
+    chart = {
+      ...view,
+      candles: readCopy(ask(urls.candles), 'candles'),
+      symbolInfo: readCopy(ask(urls.symbolInfo), 'symbol info'),
+    };
+  }
   const marketSource = fetchMarketSource(config.apiUrl, (input, init) =>
     runtime.fetch(String(input), init ?? {}),
   ).catch(() => undefined);
