@@ -11,6 +11,8 @@ import { OFFLINE_REQUEST_FAILED, controlledByWorker } from '../harness/serviceWo
 const NOTICE = /^Offline — showing the last prices seen at \d{2}:\d{2}$/;
 const NEEDS_CONNECTION = 'Creating an alert needs the connection. You are offline.';
 const STATIC_PARTS = ['shell', 'alerts', 'positions'] as const;
+/** The bars LastCandlesStore keeps per pair (LAST_CANDLES_BOUNDS.maxBars); the chart loads 500. */
+const KEPT_BARS = 500;
 
 /** The candles the chart keeps for offline use (LastCandlesStore), as [time, …, close] rows. */
 function keptRows(page: Page): Promise<number> {
@@ -39,7 +41,8 @@ test('/alerts reloads offline with the last candles it showed, says so, refuses 
   await page.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
   await controlledByWorker(page);
   const online = await waitForChartBars(page);
-  await expect.poll(() => keptRows(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(500);
+  await expect.poll(() => keptRows(page), { timeout: 15_000 }).toBe(KEPT_BARS);
+  expect(online.length).toBeGreaterThanOrEqual(KEPT_BARS);
   const notice = page.getByRole('status').filter({ hasText: 'Offline' });
   await expect(notice).toHaveCount(0);
 
@@ -50,12 +53,14 @@ test('/alerts reloads offline with the last candles it showed, says so, refuses 
     await page.reload();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     // The kept candles, drawn: the same bars as online. The live one may have moved since, and a
-    // minute may have opened a bar meanwhile (the store keeps the latest 500: the oldest left).
+    // minute may have opened a bar after `online` was read; the chart then held 501 bars, and the
+    // store keeps the latest 500 (the oldest left). A minute may also have opened before `online`
+    // was read (501 bars online): either way the store's 500 are the chart's latest.
     const offline = await waitForChartBars(page);
     const opened = (offline.at(-1)!.time - online.at(-1)!.time) / 60;
     expect([0, 1]).toContain(opened);
-    expect(offline.length).toBe(online.length);
-    expect(offline[0]!.time).toBe(online[opened]!.time);
+    expect(offline.length).toBe(KEPT_BARS);
+    expect(offline[0]!.time).toBe(online[online.length + opened - KEPT_BARS]!.time);
     await expect(notice).toBeVisible();
     await expect(notice).toHaveText(NOTICE);
     const create = page.getByRole('button', { name: 'Create Alert' });

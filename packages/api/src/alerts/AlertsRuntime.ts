@@ -119,7 +119,11 @@ export class AlertsRuntime {
     try {
       await this.options.coordinator.publish(event);
     } catch (error: unknown) {
-      this.logger.error(
+      // A warning, not a failure of the engine: nothing is lost (the change is stored and the
+      // reconciliation brings it), and counting it as one kept `/status` at 503 for a minute after
+      // every database outage, as the first creation after it meets a cluster session still
+      // reconnecting (fault suite, PostgreSQL frozen).
+      this.logger.warn(
         { err: error, kind: event.kind, alertIds: event.alertIds.slice(0, 10) },
         'could not tell the api processes about an alert change; reconciliation will catch up',
       );

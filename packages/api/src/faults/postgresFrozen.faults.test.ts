@@ -113,22 +113,30 @@ describeWithPostgres('fault: PostgreSQL frozen', () => {
     }
 
     const thawedAt = Date.now();
-    const recovered = async (attempt: () => Promise<boolean>, what: string) => {
-      while (!(await attempt())) {
+    /** Asks until the answer has the status wanted; the error names the last answer's body. */
+    const recovered = async (
+      ask: () => ReturnType<typeof timedFetch>,
+      wanted: number,
+      what: string,
+    ) => {
+      for (;;) {
+        const answer = await ask();
+        if (answer.status === wanted) return;
         if (Date.now() - thawedAt > RECOVERY_BOUND_MS)
-          throw new Error(`No ${what} after the thaw.`);
+          throw new Error(
+            `No ${what} after the thaw: the last answer was ${answer.status} ` +
+              JSON.stringify(answer.body),
+          );
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
     let target = 3;
     await recovered(
-      async () => (await timedFetch(`${api.url}/alerts`, alertBody(target++))).status === 201,
+      () => timedFetch(`${api.url}/alerts`, alertBody(target++)),
+      201,
       'successful write',
     );
-    await recovered(
-      async () => (await timedFetch(`${api.url}/status`)).status === 200,
-      'well /status',
-    );
+    await recovered(() => timedFetch(`${api.url}/status`), 200, 'well /status');
     console.log(
       `PostgreSQL thawed: writes and /status well again after ${Date.now() - thawedAt} ms`,
     );
