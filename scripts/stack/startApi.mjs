@@ -1,5 +1,6 @@
 // The api's production build as a child process of `pnpm start` and of the e2e harness.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PARTS, REPO_ROOT } from './builds.mjs';
 
@@ -37,7 +38,11 @@ export async function startApi({
 }) {
   const cwd = path.join(repoRoot, PARTS.api.pkg);
   const url = `http://${host}:${port}`;
-  const child = spawn(process.execPath, [path.join(cwd, PARTS.api.marker)], {
+  // The api's node flags, from its build (packages/api/src/serverNodeFlags.ts).
+  const { SERVER_NODE_FLAGS } = createRequire(import.meta.url)(
+    path.join(cwd, 'dist', 'serverNodeFlags.js'),
+  );
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(cwd, PARTS.api.marker)], {
     cwd,
     // MALLOC_ARENA_MAX=2 unless set: glibc gives every thread that allocates (libuv's pool: zlib,
     // fs, crypto) an arena of its own, and under load the memory outside the JavaScript heap kept

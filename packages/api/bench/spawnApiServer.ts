@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../src/serverNodeFlags';
 
 /** The api package's folder (this file runs from dist/bench/bench/). */
 const PACKAGE_DIR = path.resolve(__dirname, '..', '..', '..');
@@ -40,7 +41,7 @@ export function simulatorApiEnv(options: {
 }
 
 /**
- * Spawns the api with `env` (PATH, HOST, PORT and MALLOC_ARENA_MAX added) and waits up to 30 s for `/status` to
+ * Spawns the api with its node flags (`SERVER_NODE_FLAGS`) and `env` (PATH, HOST, PORT and MALLOC_ARENA_MAX added) and waits up to 30 s for `/status` to
  * answer 200. With `options.cpus` (a `taskset` CPU list such as `"0"`), the api runs pinned to
  * those cores: `taskset` execs node in place, so the child's pid is the api's. `options.nodeArgs`
  * go to node before the script (`--cpu-prof`, which NODE_OPTIONS refuses).
@@ -53,7 +54,12 @@ export async function spawnApiServer(
 ): Promise<{ readonly url: string; readonly child: ChildProcess }> {
   const port = await freePort();
   const { cpus, nodeArgs = [] } = options;
-  const server = [process.execPath, ...nodeArgs, path.join(PACKAGE_DIR, 'dist', 'server.js')];
+  const server = [
+    process.execPath,
+    ...SERVER_NODE_FLAGS,
+    ...nodeArgs,
+    path.join(PACKAGE_DIR, 'dist', 'server.js'),
+  ];
   const [command, ...args] = cpus === undefined ? server : ['taskset', '-c', cpus, ...server];
   const child = spawn(command!, args, {
     // MALLOC_ARENA_MAX as `npm start` launches the api (scripts/stack/startApi.mjs).

@@ -37,7 +37,7 @@ import https from 'node:https';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import SqliteDatabase from 'better-sqlite3';
@@ -59,6 +59,7 @@ import { PushEncryptionPool } from '../src/push/PushEncryptionPool';
 import { PreparedPushKeys } from '../src/push/PreparedPushKeys';
 import { prepareForSubscriptions } from '../src/push/prepareForSubscriptions';
 import { PUSH_IDLE_CONNECTION_MS, WebPushTransport } from '../src/push/WebPushTransport';
+import { missingNodeFlags } from '../src/serverNodeFlags';
 import { type AlertRecord, type AlertStore } from '../src/storage/AlertStore';
 import { toAlertRow } from '../src/storage/KyselyAlertStore';
 import { openAlertStore, SQLITE_FILE_NAME } from '../src/storage/openAlertStore';
@@ -100,6 +101,8 @@ const BASELINE: SymbolId = 'ETHUSDT';
 const WARM_UP: SymbolId = 'BNBUSDT';
 /** `BENCH_TICK_PROFILE=<file>`: a CPU profile of the main move only (tick to the last push). */
 const PROFILE_FILE = process.env.BENCH_TICK_PROFILE;
+/** `BENCH_TICK_TIMELINE=1`: prints each move's commits, claims, sends and collections in order, to its 100th push. */
+const TIMELINE = process.env.BENCH_TICK_TIMELINE === '1';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A full garbage collection (the flag is set for this call only). */
@@ -148,15 +151,30 @@ class StageLog {
   connections = 0;
   /** When each request had been written whole to its socket. */
   written: number[] = [];
+  /** The collections of this process: when each ended, and how long it paused JavaScript. */
+  gcs: { at: number; ms: number }[] = [];
 
   reset(): void {
     this.written = [];
+    this.gcs = [];
     this.commits = [];
     this.claims = [];
     this.wakes = [];
     this.sends = [];
     this.connections = 0;
   }
+}
+
+/** Notes in `log` each garbage collection of this process (its pause and when it ended). */
+function observeCollections(log: StageLog): void {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      log.gcs.push({
+        at: performance.timeOrigin + entry.startTime + entry.duration,
+        ms: entry.duration,
+      });
+    }
+  }).observe({ entryTypes: ['gc'] });
 }
 
 /** Counts in `log` every connection an HTTPS agent of this process opens. */
@@ -312,7 +330,7 @@ interface MoveResult {
 async function main(): Promise<void> {
   const wallStart = wallClock();
   console.log(
-    `tick → push bench: ${ALERTS.toLocaleString('en-US')} armed price alerts, ${SUBSCRIPTIONS.toLocaleString('en-US')} push subscriptions, one tick crossing ${CROSSED.toLocaleString('en-US')} (SQLite file; push service in a child process; encryption ${ENCRYPTION_WORKERS > 0 ? `in ${ENCRYPTION_WORKERS} worker thread(s)` : 'on the event loop'}; ${PREPARED_KEYS > 0 ? `up to ${PREPARED_KEYS.toLocaleString('en-US')} keys prepared ahead` : 'no keys prepared ahead'}; idle push connections closed after ${((IDLE_CONNECTION_MS ?? PUSH_IDLE_CONNECTION_MS) / 1000).toFixed(0)} s)`,
+    `tick → push bench: ${ALERTS.toLocaleString('en-US')} armed price alerts, ${SUBSCRIPTIONS.toLocaleString('en-US')} push subscriptions, one tick crossing ${CROSSED.toLocaleString('en-US')} (SQLite file; push service in a child process; encryption ${ENCRYPTION_WORKERS > 0 ? `in ${ENCRYPTION_WORKERS} worker thread(s)` : 'on the event loop'}; ${PREPARED_KEYS > 0 ? `up to ${PREPARED_KEYS.toLocaleString('en-US')} keys prepared ahead` : 'no keys prepared ahead'}; idle push connections closed after ${((IDLE_CONNECTION_MS ?? PUSH_IDLE_CONNECTION_MS) / 1000).toFixed(0)} s; ${missingNodeFlags(process.execArgv).length === 0 ? "the api's node flags" : `WITHOUT the api's node flags (${missingNodeFlags(process.execArgv).join(' ')}): run it through pnpm bench`})`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-tick-bench-'));
   const service = await startPushServiceProcess();
@@ -322,6 +340,7 @@ async function main(): Promise<void> {
   const log = new StageLog();
   countConnections(log);
   stampWrites(log);
+  observeCollections(log);
   let store: AlertStore | undefined;
   let runtime: AlertsRuntime | undefined;
   let sender: DeliverySender | undefined;
@@ -492,6 +511,20 @@ async function main(): Promise<void> {
       console.log(
         `    stages from the tick: engine decision ${fmt(decided - tick)}; outbox ${log.commits.length} transactions (${committed} firings), first committed ${since(log.commits[0]?.at)}, last ${since(log.commits.at(-1)?.at)}; sender woken ${since(log.wakes[0])}; first claim ${since(log.claims.find((claim) => claim.count > 0)?.at)}; first send started ${since(Math.min(...log.sends.map((send) => send.started)))}; ${log.connections} connections opened to the push service`,
       );
+      if (TIMELINE) {
+        const until = firstSent.at(-1)! + tick;
+        const events = [
+          ...log.commits.map(({ at, count }) => ({ at, what: `committed ${count} firings` })),
+          ...log.claims.map(({ at, count }) => ({ at, what: `claimed ${count}` })),
+          ...log.written.map((at, index) => ({ at, what: `sent #${index + 1}` })),
+          ...log.gcs.map(({ at, ms }) => ({ at, what: `collection of ${fmt(ms)}` })),
+        ]
+          .filter(({ at }) => at <= until)
+          .sort((a, b) => a.at - b.at);
+        console.log(
+          `    timeline to the ${FIRST_PUSHES}th push sent: ${events.map(({ at, what }) => `${fmt(at - tick)} ${what}`).join('; ')}`,
+        );
+      }
       console.log(
         `    time to first push: arrived ${fmt(arrived[0]!)}, accepted ${fmt(arrivals[0]!)}, answered ${fmt(answered[0]!)}`,
       );

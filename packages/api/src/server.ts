@@ -8,6 +8,7 @@ import { createShutdown } from './createShutdown';
 import { loadConfig } from './config/loadConfig';
 import { startMarket } from './market/startMarket';
 import { readPackageVersion } from './readPackageVersion';
+import { missingNodeFlags } from './serverNodeFlags';
 
 /** How long a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,6 +29,13 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
+  const missing = missingNodeFlags(process.execArgv);
+  if (missing.length > 0) {
+    logger.warn(
+      { missing },
+      'node runs without the api’s flags (src/serverNodeFlags.ts): the pushes of a large price move leave later',
+    );
+  }
   const market = await startMarket({ config, logger });
   let app: FastifyInstance;
   try {

@@ -348,4 +348,85 @@ describe('DeliverySender', () => {
     expect(transport.sent).toHaveLength(20);
     expect(transport.maxInFlight).toBe(4);
   });
+
+  it('frees a slot once its answer is in, while the outcome is still being written, and writes every outcome', async () => {
+    for (let i = 0; i < 3; i += 1) await queueAlertMessage(`sub-${i}`, `alert${i}`);
+    const transport = new ScriptedTransport();
+    // The store's writes of outcomes are held until released.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const write = store.updateDeliveries.bind(store);
+    let writes = 0;
+    const slowStore = new Proxy(store, {
+      get(target, property, receiver) {
+        if (property !== 'updateDeliveries') return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<AlertStore['updateDeliveries']>) => {
+          writes += 1;
+          await held;
+          return write(...args);
+        };
+      },
+    });
+    const { instance } = sender(transport, { store: slowStore, concurrency: 1 });
+
+    instance.start();
+    // One slot: the second and third message are sent though the first one's outcome is not written.
+    for (let turn = 0; turn < 50 && transport.sent.length < 3; turn += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(transport.sent).toHaveLength(3);
+    expect(transport.maxInFlight).toBe(1);
+    expect(writes).toBeGreaterThan(0);
+    let idle = false;
+    const settled = instance.idle().then(() => {
+      idle = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    // Idle waits for the writes too.
+    expect(idle).toBe(false);
+    release();
+    await settled;
+    await instance.close();
+
+    for (let i = 0; i < 3; i += 1) {
+      expect(await store.listDeliveries(`alert${i}`, `sub-${i}`)).toMatchObject([
+        { status: 'Delivered' },
+      ]);
+    }
+    expect(await store.countPendingDeliveries()).toBe(0);
+  });
+
+  it('logs an outcome write the database refused once for its batch, and leaves the deliveries leased for another try', async () => {
+    for (let i = 0; i < 2; i += 1) await queueAlertMessage(`sub-${i}`, `alert${i}`);
+    const transport = new ScriptedTransport();
+    const refusingStore = new Proxy(store, {
+      get(target, property, receiver) {
+        if (property !== 'updateDeliveries') return Reflect.get(target, property, receiver);
+        return () => Promise.reject(new Error('disk I/O error'));
+      },
+    });
+    const errors: { context: unknown; message: string }[] = [];
+    const logger = {
+      ...silent,
+      error: (context: unknown, message: string) => errors.push({ context, message }),
+    };
+    const { instance } = sender(transport, { store: refusingStore, logger });
+
+    instance.start();
+    await instance.idle();
+    await instance.close();
+
+    expect(transport.sent).toHaveLength(2);
+    expect(errors).toEqual([
+      {
+        context: expect.objectContaining({ deliveries: 2 }),
+        message:
+          'could not record delivery attempts; they are sent again when their lease runs out',
+      },
+    ]);
+    // Still Pending: claimed again once the lease runs out.
+    expect(await store.countPendingDeliveries()).toBe(2);
+  });
 });

@@ -72,8 +72,13 @@ export class DeliverySender {
   private closed = false;
   private deliveredCount = 0;
   private waitingCount = 0;
+  /** Outcomes waiting for the next batched write ({@link record}). */
   private readonly finished: DeliveryUpdate[] = [];
-  private flush: Promise<void> | undefined;
+  private flushQueued = false;
+  /** The write that {@link record}'s next outcome joins (never rejects). */
+  private queuedWrite: Promise<void> | undefined;
+  /** The batched writes of outcomes under way ({@link idle} waits for them). */
+  private readonly recordings = new Set<Promise<void>>();
 
   constructor(private readonly options: DeliverySenderOptions) {
     this.concurrency = options.concurrency ?? 64;
@@ -109,10 +114,10 @@ export class DeliverySender {
 
   /** Resolves once nothing is being claimed or sent (what is due later stays in the outbox). */
   async idle(): Promise<void> {
-    while (this.pumping || this.inFlight.size > 0 || this.flush) {
+    while (this.pumping || this.inFlight.size > 0 || this.recordings.size > 0) {
       await this.pumping;
       await Promise.allSettled([...this.inFlight]);
-      await this.flush;
+      await Promise.allSettled([...this.recordings]);
     }
   }
 
@@ -245,20 +250,22 @@ export class DeliverySender {
     switch (outcome.kind) {
       case 'delivered':
         this.deliveredCount += 1;
-        return this.record({ ...base, status: 'Delivered', error: undefined, deliveredAt: now });
+        void this.record({ ...base, status: 'Delivered', error: undefined, deliveredAt: now });
+        return;
       case 'failed':
         this.options.logger.warn(
           { ...context, status: outcome.status, reason: outcome.reason },
           'delivery refused; failed',
         );
-        return this.record({
+        void this.record({
           ...base,
           status: 'Failed',
           error: outcome.reason,
           deliveredAt: undefined,
         });
+        return;
       case 'gone':
-        await this.record({
+        void this.record({
           ...base,
           status: 'Failed',
           error: outcome.reason,
@@ -282,25 +289,26 @@ export class DeliverySender {
             { ...context, reason: outcome.reason },
             `delivery given up after ${attempts} attempts`,
           );
-          return this.record({
+          void this.record({
             ...base,
             status: 'Failed',
             error: outcome.reason,
             deliveredAt: undefined,
           });
+          return;
         }
         this.options.logger.info(
           { ...context, status: outcome.status, reason: outcome.reason, retryInMs: delay },
           'delivery will be retried',
         );
-        await this.record({
+        // Woken once it is Pending again: before, it is still leased to this sender.
+        void this.record({
           ...base,
           status: 'Pending',
           error: outcome.reason,
           deliveredAt: undefined,
           nextAttemptAt: (now + delay) as UnixMillis,
-        });
-        this.wakeAfter(delay);
+        }).then(() => this.wakeAfter(delay));
         return;
       }
     }
@@ -326,18 +334,36 @@ export class DeliverySender {
 
   /**
    * Records an attempt, batched with the others that finish in the same turn of the event loop:
-   * one transaction for many deliveries instead of one each.
+   * one transaction for many deliveries instead of one each. The delivery's slot is free already:
+   * its send is over, and it is claimed (leased) until the write lands. Held until then, every
+   * slot waited for a transaction after its answer, and the sends after the first 64 of a burst
+   * waited for those (tick → push bench, issue #27). A write that fails is logged; its deliveries
+   * are claimed again when their lease runs out and sent again, as after a crash (see the NOTE
+   * on the class).
+   *
+   * @returns settles once the outcome is written (or the write failed); never rejects
    */
   private record(update: DeliveryUpdate): Promise<void> {
     this.finished.push(update);
-    if (!this.flush) {
-      this.flush = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+    if (this.flushQueued) return this.queuedWrite!;
+    this.flushQueued = true;
+    const write = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => {
+        this.flushQueued = false;
         const updates = this.finished.splice(0);
-        this.flush = undefined;
-        await this.options.store.updateDeliveries(updates);
+        return this.options.store.updateDeliveries(updates).catch((error: unknown) => {
+          this.options.logger.error(
+            { err: error, deliveries: updates.length },
+            'could not record delivery attempts; they are sent again when their lease runs out',
+          );
+        });
+      })
+      .finally(() => {
+        this.recordings.delete(write);
       });
-    }
-    return this.flush;
+    this.recordings.add(write);
+    this.queuedWrite = write;
+    return write;
   }
 
   private wakeAfter(delayMs: number): void {
