@@ -74,8 +74,7 @@ export class DeliverySender {
   private waitingCount = 0;
   /** Outcomes waiting for the next batched write ({@link record}). */
   private readonly finished: DeliveryUpdate[] = [];
-  private flushQueued = false;
-  /** The write that {@link record}'s next outcome joins (never rejects). */
+  /** The write not yet started, which {@link record}'s next outcome joins (never rejects). */
   private queuedWrite: Promise<void> | undefined;
   /** The batched writes of outcomes under way ({@link idle} waits for them). */
   private readonly recordings = new Set<Promise<void>>();
@@ -345,11 +344,10 @@ export class DeliverySender {
    */
   private record(update: DeliveryUpdate): Promise<void> {
     this.finished.push(update);
-    if (this.flushQueued) return this.queuedWrite!;
-    this.flushQueued = true;
+    if (this.queuedWrite) return this.queuedWrite;
     const write = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => {
-        this.flushQueued = false;
+        this.queuedWrite = undefined;
         const updates = this.finished.splice(0);
         return this.options.store.updateDeliveries(updates).catch((error: unknown) => {
           this.options.logger.error(
