@@ -6,8 +6,8 @@
  * `--min-semi-space-size=16`: young-generation semi-spaces of at least 16 MiB. By default V8 starts
  * them at 1 MiB and shrinks them back to that after a quiet spell, and a scavenge costs about the
  * same however small they are, 5–9 ms with a million alerts held: the engine's decision on a
- * price move crossing 10,000 alerts ran 4–7 scavenges (tick → push bench: decision 29–72 ms,
- * median 47, over 8 runs; with the flag 27–45 ms, median 32; docs/architecture.md §9).
+ * price move crossing 10,000 alerts ran 4–5 scavenges (tick → push bench: decision 26–72 ms,
+ * median 46, over 8 runs; with the flag 25–45 ms, median 31, over 14; docs/architecture.md §9).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--min-semi-space-size=16'];
 
