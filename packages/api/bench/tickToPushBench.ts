@@ -329,8 +329,9 @@ interface MoveResult {
 
 async function main(): Promise<void> {
   const wallStart = wallClock();
+  const missingFlags = missingNodeFlags(process.execArgv);
   console.log(
-    `tick → push bench: ${ALERTS.toLocaleString('en-US')} armed price alerts, ${SUBSCRIPTIONS.toLocaleString('en-US')} push subscriptions, one tick crossing ${CROSSED.toLocaleString('en-US')} (SQLite file; push service in a child process; encryption ${ENCRYPTION_WORKERS > 0 ? `in ${ENCRYPTION_WORKERS} worker thread(s)` : 'on the event loop'}; ${PREPARED_KEYS > 0 ? `up to ${PREPARED_KEYS.toLocaleString('en-US')} keys prepared ahead` : 'no keys prepared ahead'}; idle push connections closed after ${((IDLE_CONNECTION_MS ?? PUSH_IDLE_CONNECTION_MS) / 1000).toFixed(0)} s; ${missingNodeFlags(process.execArgv).length === 0 ? "the api's node flags" : `WITHOUT the api's node flags (${missingNodeFlags(process.execArgv).join(' ')}): run it through pnpm bench`})`,
+    `tick → push bench: ${ALERTS.toLocaleString('en-US')} armed price alerts, ${SUBSCRIPTIONS.toLocaleString('en-US')} push subscriptions, one tick crossing ${CROSSED.toLocaleString('en-US')} (SQLite file; push service in a child process; encryption ${ENCRYPTION_WORKERS > 0 ? `in ${ENCRYPTION_WORKERS} worker thread(s)` : 'on the event loop'}; ${PREPARED_KEYS > 0 ? `up to ${PREPARED_KEYS.toLocaleString('en-US')} keys prepared ahead` : 'no keys prepared ahead'}; idle push connections closed after ${((IDLE_CONNECTION_MS ?? PUSH_IDLE_CONNECTION_MS) / 1000).toFixed(0)} s; ${missingFlags.length === 0 ? "the api's node flags" : `WITHOUT the api's node flags (${missingFlags.join(' ')}): run it through pnpm bench`})`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pairwatch-tick-bench-'));
   const service = await startPushServiceProcess();

@@ -61,7 +61,8 @@ export interface AlertStoreLocation {
  * SQLite's page cache, in KiB (its default is 2,000). A firing updates its alert's row and index
  * entries on pages spread over the whole table: with a million alerts and the default cache,
  * most of those pages were read from the file again at each update (tick → push bench, issue
- * #27). A page is read into the cache once, then stays while the process runs.
+ * #27: 1.4–9.1 ms for an update of 32 alerts, 1.7–2.5 ms with this cache). The cache is the
+ * connection's own memory, used as pages are read: a small database never fills it.
  */
 const SQLITE_CACHE_KIB = 64 * 1024;
 
