@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { missingNodeFlags, SERVER_NODE_FLAGS } from './serverNodeFlags';
 
 describe('SERVER_NODE_FLAGS', () => {
@@ -28,5 +30,14 @@ describe('SERVER_NODE_FLAGS', () => {
     expect(missingNodeFlags([])).toEqual([...SERVER_NODE_FLAGS]);
     expect(missingNodeFlags(['--enable-source-maps', ...SERVER_NODE_FLAGS])).toEqual([]);
     expect(missingNodeFlags(['--min-semi-space-size=8'])).toEqual(['--min-semi-space-size=16']);
+  });
+
+  it('are the ones the package’s own start script passes (it spells them out)', () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'),
+    ) as { scripts: { start: string } };
+    const words = manifest.scripts.start.split(/\s+/);
+    expect(missingNodeFlags(words)).toEqual([]);
+    expect(words.indexOf(SERVER_NODE_FLAGS[0]!)).toBeLessThan(words.indexOf('dist/server.js'));
   });
 });
