@@ -71,6 +71,8 @@ import { seededRandom } from './seededRandom';
 const ALERTS = Number(process.env.BENCH_TICK_ALERTS ?? 1_000_000);
 const CROSSED = Number(process.env.BENCH_TICK_CROSSED ?? 10_000);
 const BASELINE_CROSSED = 100;
+/** Alerts the unreported warm-up move crosses (`BENCH_TICK_WARM_UP_CROSSED`). */
+const WARM_UP_CROSSED = Number(process.env.BENCH_TICK_WARM_UP_CROSSED ?? BASELINE_CROSSED);
 const SUBSCRIPTIONS = Number(process.env.BENCH_TICK_SUBSCRIPTIONS ?? 10_000);
 /** The api's `PUSH_ENCRYPTION_WORKERS` (its default, 0, unless `BENCH_TICK_ENCRYPTION_WORKERS`). */
 const ENCRYPTION_WORKERS = Number(process.env.BENCH_TICK_ENCRYPTION_WORKERS ?? 0);
@@ -101,6 +103,8 @@ const BASELINE: SymbolId = 'ETHUSDT';
 const WARM_UP: SymbolId = 'BNBUSDT';
 /** `BENCH_TICK_PROFILE=<file>`: a CPU profile of the main move only (tick to the last push). */
 const PROFILE_FILE = process.env.BENCH_TICK_PROFILE;
+/** The profile's sampling interval in µs (`BENCH_TICK_PROFILE_INTERVAL_US`). */
+const PROFILE_INTERVAL_US = Number(process.env.BENCH_TICK_PROFILE_INTERVAL_US ?? 100);
 /** `BENCH_TICK_TIMELINE=1`: prints each move's commits, claims, sends and collections in order, to its 100th push. */
 const TIMELINE = process.env.BENCH_TICK_TIMELINE === '1';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -143,8 +147,9 @@ const wallClock = (): number => performance.timeOrigin + performance.now();
 
 /** What happened after one tick, each with its wall-clock time. */
 class StageLog {
-  commits: { at: number; count: number }[] = [];
-  claims: { at: number; count: number }[] = [];
+  /** Each outbox write and claim: when it was called and when it resolved. */
+  commits: { started: number; at: number; count: number }[] = [];
+  claims: { started: number; at: number; count: number }[] = [];
   wakes: number[] = [];
   sends: { started: number; answered: number; delivered: boolean }[] = [];
   /** Connections the sends opened (each a TCP and TLS handshake). */
@@ -211,8 +216,9 @@ function timedStore(store: AlertStore, log: StageLog): AlertStore {
       if (property === 'triggerAlerts' || property === 'claimDueDeliveries') {
         const into = property === 'triggerAlerts' ? log.commits : log.claims;
         return async (...args: unknown[]) => {
+          const started = wallClock();
           const result = (await method.apply(target, args)) as unknown[];
-          into.push({ at: wallClock(), count: result.length });
+          into.push({ started, at: wallClock(), count: result.length });
           return result;
         };
       }
@@ -242,7 +248,7 @@ function* makeAlerts(owners: readonly string[], createdAt: number): Generator<Al
   const crossing = new Map<SymbolId, number>([
     [MAIN, CROSSED],
     [BASELINE, BASELINE_CROSSED],
-    [WARM_UP, BASELINE_CROSSED],
+    [WARM_UP, WARM_UP_CROSSED],
   ]);
   const seen = new Map<SymbolId, number>();
   const next = seededRandom(27);
@@ -446,8 +452,10 @@ async function main(): Promise<void> {
       if (profiler) {
         profiler.connect();
         await profiler.post('Profiler.enable');
-        // 100 µs, not the default 1 ms: the decision is tens of milliseconds.
-        await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+        // 100 µs, not the default 1 ms: the decision is tens of milliseconds (the sampling itself
+        // then slows the move down several times over; `BENCH_TICK_PROFILE_INTERVAL_US=1000` for
+        // the whole burst's proportions).
+        await profiler.post('Profiler.setSamplingInterval', { interval: PROFILE_INTERVAL_US });
         await profiler.post('Profiler.start');
       }
       if (report) await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
@@ -515,8 +523,15 @@ async function main(): Promise<void> {
       if (TIMELINE) {
         const until = firstSent.at(-1)! + tick;
         const events = [
-          ...log.commits.map(({ at, count }) => ({ at, what: `committed ${count} firings` })),
-          ...log.claims.map(({ at, count }) => ({ at, what: `claimed ${count}` })),
+          ...log.commits.map(({ started, at, count }) => ({
+            at,
+            what: `committed ${count} firings (called at ${fmt(started - tick)})`,
+          })),
+          ...log.claims.map(({ started, at, count }) => ({
+            at,
+            what: `claimed ${count} (called at ${fmt(started - tick)})`,
+          })),
+          ...log.sends.map(({ started }) => ({ at: started, what: 'send started' })),
           ...log.written.map((at, index) => ({ at, what: `sent #${index + 1}` })),
           ...log.gcs.map(({ at, ms }) => ({ at, what: `collection of ${fmt(ms)}` })),
         ]
@@ -538,7 +553,7 @@ async function main(): Promise<void> {
       return result;
     };
 
-    await move(WARM_UP, BASELINE_CROSSED, false);
+    await move(WARM_UP, WARM_UP_CROSSED, false);
     const baseline = await move(BASELINE, BASELINE_CROSSED, true);
     const crowd = await move(MAIN, CROSSED, true, true);
     console.log(

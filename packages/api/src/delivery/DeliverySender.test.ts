@@ -349,6 +349,37 @@ describe('DeliverySender', () => {
     expect(transport.maxInFlight).toBe(4);
   });
 
+  it('claims a burst once however often it is woken, and refills freed slots only while the outbox may hold more', async () => {
+    for (let i = 0; i < 10; i += 1) await queueAlertMessage(`sub-${i}`, `alert${i}`);
+    const claims: number[] = [];
+    const claimDueDeliveries = store.claimDueDeliveries.bind(store);
+    store.claimDueDeliveries = async (...args) => {
+      const batch = await claimDueDeliveries(...args);
+      claims.push(batch.length);
+      return batch;
+    };
+    const transport = new ScriptedTransport();
+    const { instance } = sender(transport, { concurrency: 8, perDestination: 1 });
+
+    // As the engine does: one wake per firing of its batch, in one turn.
+    for (let i = 0; i < 10; i += 1) instance.wake();
+    await instance.idle();
+    const burstClaims = [...claims];
+    // The first claim got fewer than asked: nothing due is left, and no freed slot asks again.
+    for (let i = 10; i < 13; i += 1) await queueAlertMessage(`sub-${i}`, `alert${i}`);
+    const { instance: small } = sender(transport, { concurrency: 64 });
+    claims.length = 0;
+    for (let i = 0; i < 3; i += 1) small.wake();
+    await small.idle();
+    await instance.close();
+    await small.close();
+
+    // 8 of 10 (all the room there was), then the 2 left once slots were free; never an empty claim.
+    expect(burstClaims).toEqual([8, 2]);
+    expect(claims).toEqual([3]);
+    expect(transport.sent).toHaveLength(13);
+  });
+
   it('frees a slot once its answer is in, while the outcome is still being written, and writes every outcome', async () => {
     for (let i = 0; i < 3; i += 1) await queueAlertMessage(`sub-${i}`, `alert${i}`);
     const transport = new ScriptedTransport();

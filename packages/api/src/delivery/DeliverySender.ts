@@ -69,6 +69,14 @@ export class DeliverySender {
   private pollTimer: NodeJS.Timeout | undefined;
   private pumping: Promise<void> | undefined;
   private pumpAgain = false;
+  /**
+   * Whether a claim could find more than the last one did: set by a {@link wake} (a delivery
+   * queued, the poll, a retry due), cleared when a claim gets fewer than it asked for. A freed
+   * slot claims again only while it is set: in a burst, every answer read once the slots were half
+   * free claimed again, and between an engine's batches those claims found nothing (tick → push
+   * bench, issue #27: up to nine empty claims in a row, each a query on the event loop).
+   */
+  private outboxMayHaveMore = false;
   private closed = false;
   private deliveredCount = 0;
   private waitingCount = 0;
@@ -101,14 +109,26 @@ export class DeliverySender {
 
   /** Looks at the outbox now (call after queueing a delivery). */
   wake(): void {
+    this.outboxMayHaveMore = true;
+    this.pumpSoon();
+  }
+
+  /**
+   * Claims from the outbox, unless a claim is under way (then once more after it). The claim
+   * starts a microtask later: the wakes of one synchronous burst (an engine's batch of firings
+   * wakes the sender once per firing) are one claim, not one and then another that finds nothing.
+   */
+  private pumpSoon(): void {
     if (this.closed) return;
     if (this.pumping) {
       this.pumpAgain = true;
       return;
     }
-    this.pumping = this.pump().finally(() => {
-      this.pumping = undefined;
-    });
+    this.pumping = Promise.resolve()
+      .then(() => this.pump())
+      .finally(() => {
+        this.pumping = undefined;
+      });
   }
 
   /** Resolves once nothing is being claimed or sent (what is due later stays in the outbox). */
@@ -151,11 +171,14 @@ export class DeliverySender {
         for (let batches = 0; batches < MAX_BATCHES_PER_PUMP; batches += 1) {
           const room = this.concurrency - this.inFlight.size;
           if (this.closed || room <= 0) break;
+          // Cleared before the claim: a wake while it runs sets it again (and pumps again).
+          this.outboxMayHaveMore = false;
           const batch = await this.options.store.claimDueDeliveries(
             this.now() as UnixMillis,
             room,
             this.options.leaseMs ?? 60_000,
           );
+          if (batch.length >= room) this.outboxMayHaveMore = true;
           const busy = batch.filter((delivery) => !this.admit(delivery)).map((d) => d.id);
           if (busy.length > 0) {
             await this.options.store.releaseDeliveries(
@@ -165,7 +188,9 @@ export class DeliverySender {
           }
           if (batch.length < room) break;
         }
-      } while (this.pumpAgain && !this.closed);
+        // Again if woken meanwhile (a wake sets outboxMayHaveMore), or if a slot freed after a
+        // full claim.
+      } while (this.pumpAgain && this.outboxMayHaveMore && !this.closed);
     } catch (error: unknown) {
       this.options.logger.error({ err: error }, 'delivery outbox could not be read');
     }
@@ -220,7 +245,7 @@ export class DeliverySender {
           this.destinations.delete(key);
         }
         // Refill in batches rather than one claim per finished delivery.
-        if (this.inFlight.size <= this.concurrency / 2) this.wake();
+        if (this.outboxMayHaveMore && this.inFlight.size <= this.concurrency / 2) this.pumpSoon();
       });
     this.inFlight.add(task);
   }
