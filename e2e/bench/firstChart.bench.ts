@@ -16,6 +16,17 @@ import { controlledByWorker } from '../harness/serviceWorkerControl';
 // Prints figures, their spread and the ratios; asserts nothing about speed (machines differ).
 // Nothing of the test runner runs in the pages while they are measured (no trace, see
 // playwright.bench.config.ts; the mark is awaited from a console message, see markSet).
+//
+// Over loopback a warm visit has next to nothing to save: a round trip costs well under a
+// millisecond, so even the bare page's warm new tab takes as long as its cold visit. What a
+// repeat visit saves is round trips and bytes, and `BENCH_NETWORK=<latency ms>/<down kbit/s>/<up
+// kbit/s>` (for instance `40/20000/5000`, a home connection) measures it: every page's requests
+// go through Chromium's network emulation (DevTools `Network.emulateNetworkConditions`), and the
+// bare page's two files, which the bench serves itself (page.route, which the emulation may pass
+// by), wait the latency before they are answered; their transfer time is not added, which only
+// favours the bare page. Requests the service worker makes itself are not throttled;
+// none is on a warm visit's way to its first candles (the worker answers the shell's and remotes'
+// files from its cache and lets the api requests through, which the page's emulation throttles).
 
 const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 7);
 const STANDALONE = path.join(
@@ -56,7 +67,31 @@ interface Sample {
 /** The performance mark the page sets on the first frame that shows both cards. */
 const CARDS_MARK = 'bench:cards-shown';
 
-/** Counts the bytes the page received (headers and bodies, as sent) through the DevTools protocol. */
+/** The emulated network (`BENCH_NETWORK`), or undefined for loopback as it is. */
+interface EmulatedNetwork {
+  readonly latencyMs: number;
+  readonly downKbps: number;
+  readonly upKbps: number;
+}
+
+function emulatedNetwork(spec: string | undefined): EmulatedNetwork | undefined {
+  if (spec === undefined || spec === '') return undefined;
+  const parts = spec.split('/').map(Number);
+  if (parts.length !== 3 || parts.some((part) => !Number.isFinite(part) || part <= 0)) {
+    throw new Error(
+      `BENCH_NETWORK must be <latency ms>/<down kbit/s>/<up kbit/s>, such as 40/20000/5000 (got "${spec}")`,
+    );
+  }
+  const [latencyMs, downKbps, upKbps] = parts as [number, number, number];
+  return { latencyMs, downKbps, upKbps };
+}
+
+const NETWORK = emulatedNetwork(process.env['BENCH_NETWORK']);
+
+/**
+ * Counts the bytes the page received (headers and bodies, as sent) through the DevTools protocol,
+ * and puts the page on the {@link NETWORK} when one is set.
+ */
 async function countBytes(page: Page): Promise<() => number> {
   const cdp = await page.context().newCDPSession(page);
   let bytes = 0;
@@ -64,8 +99,21 @@ async function countBytes(page: Page): Promise<() => number> {
     bytes += event.encodedDataLength;
   });
   await cdp.send('Network.enable');
+  if (NETWORK) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: NETWORK.latencyMs,
+      // Bytes per second.
+      downloadThroughput: (NETWORK.downKbps * 1000) / 8,
+      uploadThroughput: (NETWORK.upKbps * 1000) / 8,
+    });
+  }
   return () => bytes;
 }
+
+/** As long as a request waits on the {@link NETWORK} before its answer starts. */
+const networkLatency = () =>
+  NETWORK ? new Promise((resolve) => setTimeout(resolve, NETWORK.latencyMs)) : Promise.resolve();
 
 /**
  * Gives a promise of `mark`, to await after navigating; it waits without running anything of the test in the page meanwhile: the page says it
@@ -159,12 +207,14 @@ async function measure(
 
 async function routeBare(page: Page, shell: string, api: string): Promise<void> {
   const script = readFileSync(STANDALONE);
-  await page.route(`${shell}/__bench/bare`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: barePage(api) }),
-  );
-  await page.route(`${shell}/__bench/lwc.js`, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: script }),
-  );
+  await page.route(`${shell}/__bench/bare`, async (route) => {
+    await networkLatency();
+    await route.fulfill({ contentType: 'text/html', body: barePage(api) });
+  });
+  await page.route(`${shell}/__bench/lwc.js`, async (route) => {
+    await networkLatency();
+    await route.fulfill({ contentType: 'text/javascript', body: script });
+  });
 }
 
 const median = (values: readonly number[]) => {
@@ -258,7 +308,10 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
   const bytesRatio = median(appSamples.map((s) => s.kib)) / median(bareSamples.map((s) => s.kib));
   console.log(
     [
-      `\nnavigation → first candles drawn, cold contexts, ${SAMPLES} samples each (alternating):`,
+      NETWORK
+        ? `\nover an emulated network: ${NETWORK.latencyMs} ms latency, ${NETWORK.downKbps} kbit/s down, ${NETWORK.upKbps} kbit/s up (BENCH_NETWORK)`
+        : '\nover loopback as it is (BENCH_NETWORK=<latency ms>/<down kbit/s>/<up kbit/s> emulates a network)',
+      `navigation → first candles drawn, cold contexts, ${SAMPLES} samples each (alternating):`,
       row('Pairwatch', appSamples),
       row('bare page', bareSamples),
       `ratio ${ratio.toFixed(2)}× time, ${bytesRatio.toFixed(2)}× bytes (goal ≤ 1.5× time)`,
