@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type Page } from '@playwright/test';
+import { type Browser, type CDPSession, type Page } from '@playwright/test';
 import { FIRST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
 import { test } from '../harness/fixtures';
 import { E2E_DIR } from '../harness/paths';
@@ -98,6 +98,7 @@ async function countBytes(page: Page): Promise<() => number> {
   cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
     bytes += event.encodedDataLength;
   });
+  if (REQUESTS) listRequests(cdp);
   await cdp.send('Network.enable');
   if (NETWORK) {
     await cdp.send('Network.emulateNetworkConditions', {
@@ -110,6 +111,66 @@ async function countBytes(page: Page): Promise<() => number> {
   }
   return () => bytes;
 }
+
+/** `BENCH_REQUESTS=1`: prints each measured page's requests, in order, when each began and ended. */
+const REQUESTS = process.env['BENCH_REQUESTS'] === '1';
+
+/** Prints the page's requests once it is measured (see {@link REQUESTS}), from its first one. */
+function listRequests(cdp: CDPSession): void {
+  const requests = new Map<string, { url: string; start: number; end?: number; from: string }>();
+  cdp.on(
+    'Network.requestWillBeSent',
+    (event: { requestId: string; timestamp: number; request: { url: string } }) => {
+      if (!requests.has(event.requestId)) {
+        requests.set(event.requestId, {
+          url: event.request.url,
+          start: event.timestamp,
+          from: 'network',
+        });
+      }
+    },
+  );
+  cdp.on(
+    'Network.responseReceived',
+    (event: {
+      requestId: string;
+      response: {
+        fromServiceWorker?: boolean;
+        fromDiskCache?: boolean;
+        fromPrefetchCache?: boolean;
+      };
+    }) => {
+      const request = requests.get(event.requestId);
+      if (!request) return;
+      const { response } = event;
+      request.from = response.fromServiceWorker
+        ? 'worker'
+        : response.fromDiskCache
+          ? 'disk cache'
+          : response.fromPrefetchCache
+            ? 'prefetch'
+            : 'network';
+    },
+  );
+  cdp.on('Network.loadingFinished', (event: { requestId: string; timestamp: number }) => {
+    const request = requests.get(event.requestId);
+    if (request) request.end = event.timestamp;
+  });
+  printRequests.push(() => {
+    const first = Math.min(...[...requests.values()].map((request) => request.start));
+    const ms = (seconds: number | undefined) =>
+      seconds === undefined ? '…' : ((seconds - first) * 1000).toFixed(0);
+    return [...requests.values()]
+      .map(
+        (request) =>
+          `  ${ms(request.start).padStart(5)} → ${ms(request.end).padStart(5)} ms  ${request.from.padEnd(10)} ${request.url.replace(/^https?:\/\/[^/]+/, '')}`,
+      )
+      .join('\n');
+  });
+}
+
+/** What {@link listRequests} prints, one entry per page measured, taken by `measure`. */
+const printRequests: (() => string)[] = [];
 
 /** As long as a request waits on the {@link NETWORK} before its answer starts. */
 const networkLatency = () =>
@@ -198,6 +259,11 @@ async function measure(
     [mark, CARDS_MARK],
   );
   await page.waitForLoadState('networkidle');
+  const requests = printRequests.splice(0);
+  for (const print of requests)
+    console.log(
+      `requests of ${url}${reload ? ' (reload)' : ''}, ${ms!.toFixed(0)} ms to the mark:\n${print()}`,
+    );
   return {
     ms: ms!,
     kib: bytes() / 1024,

@@ -77,13 +77,13 @@ async function measure(
   const store = await openAlertStore({ databaseUrl: undefined, dataDir: path.join(dir, label) });
   const subscriptions = await service.subscribe(Math.min(SUBSCRIPTIONS, count), vapid.publicKey);
   await fillOutbox(store, subscriptions, count, label);
-  // The transport uses Node's global agent (keep-alive), as the api does: one socket per message
-  // in flight at most.
-  https.globalAgent.maxSockets = concurrency;
+  // The transport's own kept-alive connections, as the api's: one per message in flight, so at
+  // most the sender's `concurrency`.
+  const transport = new WebPushTransport(vapid);
   const before = await service.received();
   const sender = new DeliverySender({
     store,
-    channels: { push: createPushChannel(new WebPushTransport(vapid)) },
+    channels: { push: createPushChannel(transport) },
     logger: silent,
     onAlertsRemoved: () => undefined,
     concurrency,
@@ -95,7 +95,7 @@ async function measure(
   await sender.idle();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   await sender.close();
-  https.globalAgent.destroy();
+  await transport.close();
   await store.close();
   const received = (await service.received()) - before;
   if (received !== count || sender.delivered !== count) {

@@ -37,6 +37,7 @@ import https from 'node:https';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -142,6 +143,44 @@ async function settle(): Promise<number> {
   return wallClock() - started;
 }
 
+/**
+ * `BENCH_TICK_STATEMENTS=1`: SQLite's time per statement (BEGIN and COMMIT included) in each
+ * reported move until its 100th push is written, through better-sqlite3's Statement methods.
+ */
+const STATEMENTS = process.env.BENCH_TICK_STATEMENTS === '1';
+
+/** Calls and time per statement text, while `counting()` says so (see {@link STATEMENTS}). */
+function timeStatements(counting: () => boolean): Map<string, { calls: number; ms: number }> {
+  const times = new Map<string, { calls: number; ms: number }>();
+  const probe = new SqliteDatabase(':memory:');
+  const prototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<
+    'run' | 'all' | 'get',
+    (this: SqliteDatabase.Statement, ...args: unknown[]) => unknown
+  >;
+  probe.close();
+  for (const method of ['run', 'all', 'get'] as const) {
+    const original = prototype[method];
+    prototype[method] = function (this: SqliteDatabase.Statement, ...args: unknown[]) {
+      if (!counting()) return original.apply(this, args);
+      const started = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        // One entry per shape: IN lists and multi-row VALUES of any length alike.
+        const key = this.source
+          .replace(/\?(, \?)+/g, '?…')
+          .replace(/(\(\?…\), )+\(\?…\)/g, '(?…)…')
+          .slice(0, 110);
+        const entry = times.get(key) ?? { calls: 0, ms: 0 };
+        entry.calls += 1;
+        entry.ms += performance.now() - started;
+        times.set(key, entry);
+      }
+    };
+  }
+  return times;
+}
+
 /** Wall-clock time in ms with sub-millisecond precision, comparable across processes. */
 const wallClock = (): number => performance.timeOrigin + performance.now();
 
@@ -182,13 +221,13 @@ function observeCollections(log: StageLog): void {
   }).observe({ entryTypes: ['gc'] });
 }
 
-/** Counts in `log` every connection an HTTPS agent of this process opens. */
+/** Counts in `log` every TLS connection this process opens (each a handshake). */
 function countConnections(log: StageLog): void {
-  const open = https.Agent.prototype.createConnection;
-  https.Agent.prototype.createConnection = function (this: https.Agent, ...args) {
+  const connect = tls.connect.bind(tls) as (...args: unknown[]) => tls.TLSSocket;
+  tls.connect = ((...args: unknown[]) => {
     log.connections += 1;
-    return open.apply(this, args);
-  };
+    return connect(...args);
+  }) as typeof tls.connect;
 }
 
 /**
@@ -348,6 +387,10 @@ async function main(): Promise<void> {
   countConnections(log);
   stampWrites(log);
   observeCollections(log);
+  let countingStatements = false;
+  const statementTimes = STATEMENTS
+    ? timeStatements(() => countingStatements && log.written.length < FIRST_PUSHES)
+    : undefined;
   let store: AlertStore | undefined;
   let runtime: AlertsRuntime | undefined;
   let sender: DeliverySender | undefined;
@@ -464,6 +507,8 @@ async function main(): Promise<void> {
       const deliveredBefore = delivery.delivered;
       collectGarbage();
       const settled = await settle();
+      statementTimes?.clear();
+      countingStatements = report;
       const tick = wallClock();
       // The profile's clock (µs, monotonic): where the tick falls in it.
       if (profiler) console.log(`  (profile: tick at ${process.hrtime.bigint() / 1000n} µs)`);
@@ -520,6 +565,21 @@ async function main(): Promise<void> {
       console.log(
         `    stages from the tick: engine decision ${fmt(decided - tick)}; outbox ${log.commits.length} transactions (${committed} firings), first committed ${since(log.commits[0]?.at)}, last ${since(log.commits.at(-1)?.at)}; sender woken ${since(log.wakes[0])}; first claim ${since(log.claims.find((claim) => claim.count > 0)?.at)}; first send started ${since(Math.min(...log.sends.map((send) => send.started)))}; ${log.connections} connections opened to the push service`,
       );
+      countingStatements = false;
+      if (statementTimes) {
+        const rows = [...statementTimes].sort((a, b) => b[1].ms - a[1].ms);
+        const total = rows.reduce((sum, [, { ms }]) => sum + ms, 0);
+        console.log(
+          `    SQLite to the ${FIRST_PUSHES}th push written: ${fmt(total)} in ${rows.reduce((n, [, { calls }]) => n + calls, 0)} statements; the most costly:\n` +
+            rows
+              .slice(0, 12)
+              .map(
+                ([sql, { calls, ms }]) =>
+                  `      ${fmt(ms).padStart(9)} ${String(calls).padStart(4)}× ${(ms / calls).toFixed(2)} ms  ${sql}`,
+              )
+              .join('\n'),
+        );
+      }
       if (TIMELINE) {
         const until = firstSent.at(-1)! + tick;
         const events = [
