@@ -19,8 +19,10 @@
 //   cores). "Accepted" is when the service had checked and decrypted it; "answered" is when the
 //   api read the service's 201, later still. All four are printed.
 // - "The first pushes" are the first 100 sent (1 % of the 10,000): their p99 of tick → sent is
-//   the target (< 100 ms). The drain rate is pushes accepted per second from the tick
-//   to the last one. The bench fails unless every crossed alert's push arrives, once.
+//   the target (< 100 ms). Three such moves (of three pairs, one after the other; the second and
+//   third find 10,000 fewer alerts armed) give the figure: the median of their p99s. The drain
+//   rate is pushes accepted per second from the tick to the last one. The bench fails unless
+//   every crossed alert's push arrives, once.
 // - Baseline in the same run, on the same 1,000,000 alerts: a move of another pair crossing 100
 //   (after an unreported warm-up move of a third pair crossing 100, which also opens the HTTPS
 //   connections a running server would hold).
@@ -100,6 +102,15 @@ const PRICE = 60_000;
 const MOVE = 500;
 const ALERTS_PER_TRANSACTION = 100_000;
 const MAIN: SymbolId = 'BTCUSDT';
+/**
+ * The moves crossing {@link CROSSED}, one pair each (`BENCH_TICK_MAIN_MOVES`, 1–3, default 3): one
+ * move's p99 spreads over tens of milliseconds from run to run (95–190 ms in nine runs), so the
+ * figure is their median, with each move's beside it.
+ */
+const MAIN_PAIRS: readonly SymbolId[] = [MAIN, 'ADAUSDT', 'DOGEUSDT'].slice(
+  0,
+  Math.min(3, Math.max(1, Number(process.env.BENCH_TICK_MAIN_MOVES ?? 3))),
+);
 const BASELINE: SymbolId = 'ETHUSDT';
 const WARM_UP: SymbolId = 'BNBUSDT';
 /** `BENCH_TICK_PROFILE=<file>`: a CPU profile of the main move only (tick to the last push). */
@@ -285,7 +296,7 @@ function timedTransport(transport: PushTransport, log: StageLog): PushTransport 
  */
 function* makeAlerts(owners: readonly string[], createdAt: number): Generator<AlertRecord[]> {
   const crossing = new Map<SymbolId, number>([
-    [MAIN, CROSSED],
+    ...MAIN_PAIRS.map((pair): [SymbolId, number] => [pair, CROSSED]),
     [BASELINE, BASELINE_CROSSED],
     [WARM_UP, WARM_UP_CROSSED],
   ]);
@@ -509,6 +520,7 @@ async function main(): Promise<void> {
       const settled = await settle();
       statementTimes?.clear();
       countingStatements = report;
+      const armed = engine.activeCount;
       const tick = wallClock();
       // The profile's clock (µs, monotonic): where the tick falls in it.
       if (profiler) console.log(`  (profile: tick at ${process.hrtime.bigint() / 1000n} µs)`);
@@ -560,7 +572,7 @@ async function main(): Promise<void> {
       const since = (at: number | undefined): string => (at === undefined ? '—' : fmt(at - tick));
       const committed = log.commits.reduce((n, commit) => n + commit.count, 0);
       console.log(
-        `  ${symbol} tick crossing ${crossed.toLocaleString('en-US')} (of ${ALERTS.toLocaleString('en-US')} armed; ${(QUIET_MS / 1000).toFixed(0)} s after the last push, ticked once the process was quiet, ${fmt(settled)} after a full collection):`,
+        `  ${symbol} tick crossing ${crossed.toLocaleString('en-US')} (of ${armed.toLocaleString('en-US')} armed; ${(QUIET_MS / 1000).toFixed(0)} s after the last push, ticked once the process was quiet, ${fmt(settled)} after a full collection):`,
       );
       console.log(
         `    stages from the tick: engine decision ${fmt(decided - tick)}; outbox ${log.commits.length} transactions (${committed} firings), first committed ${since(log.commits[0]?.at)}, last ${since(log.commits.at(-1)?.at)}; sender woken ${since(log.wakes[0])}; first claim ${since(log.claims.find((claim) => claim.count > 0)?.at)}; first send started ${since(Math.min(...log.sends.map((send) => send.started)))}; ${log.connections} connections opened to the push service`,
@@ -615,9 +627,19 @@ async function main(): Promise<void> {
 
     await move(WARM_UP, WARM_UP_CROSSED, false);
     const baseline = await move(BASELINE, BASELINE_CROSSED, true);
-    const crowd = await move(MAIN, CROSSED, true, true);
+    const crowds: Awaited<ReturnType<typeof move>>[] = [];
+    // The profile, when asked for, is of the first.
+    for (const [index, pair] of MAIN_PAIRS.entries()) {
+      crowds.push(await move(pair, CROSSED, true, index === 0));
+    }
+    const p99s = crowds.map((crowd) => crowd.firstSentP99);
+    const sortedP99s = [...p99s].sort((a, b) => a - b);
+    const medianP99 = sortedP99s[Math.floor(sortedP99s.length / 2)]!;
+    const met = p99s.filter((p99) => p99 < TARGET_P99_MS).length;
+    const median = (values: readonly number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     console.log(
-      `  → first ${FIRST_PUSHES} pushes of ${CROSSED.toLocaleString('en-US')} crossed: p99 tick → sent ${fmt(crowd.firstSentP99)} (target < ${TARGET_P99_MS} ms: ${crowd.firstSentP99 < TARGET_P99_MS ? 'met' : 'MISSED'}; arrived at the push service ${fmt(crowd.firstP99)}, accepted ${fmt(crowd.firstReceivedP99)}); ${(crowd.firstSentP99 / baseline.firstSentP99).toFixed(1)}× the p99 of a move crossing ${BASELINE_CROSSED} (${fmt(baseline.firstSentP99)}); all ${CROSSED.toLocaleString('en-US')} received in ${(crowd.lastReceived / 1000).toFixed(2)} s (${Math.round(crowd.rate).toLocaleString('en-US')} pushes/s)`,
+      `  → first ${FIRST_PUSHES} pushes of ${CROSSED.toLocaleString('en-US')} crossed, ${crowds.length} moves: p99 tick → sent median ${fmt(medianP99)} (${p99s.map((p99) => fmt(p99)).join(', ')}; target < ${TARGET_P99_MS} ms: ${medianP99 < TARGET_P99_MS ? 'met' : 'MISSED'}, met by ${met} of ${crowds.length}); arrived at the push service median ${fmt(median(crowds.map((crowd) => crowd.firstP99)))}, accepted ${fmt(median(crowds.map((crowd) => crowd.firstReceivedP99)))}; ${(medianP99 / baseline.firstSentP99).toFixed(1)}× the p99 of a move crossing ${BASELINE_CROSSED} (${fmt(baseline.firstSentP99)}); all ${CROSSED.toLocaleString('en-US')} received in ${crowds.map((crowd) => `${(crowd.lastReceived / 1000).toFixed(2)} s`).join(', ')} (median ${Math.round(median(crowds.map((crowd) => crowd.rate))).toLocaleString('en-US')} pushes/s)`,
     );
     console.log(`  bench wall time ${((wallClock() - wallStart) / 1000).toFixed(0)} s`);
   } finally {
