@@ -24,9 +24,11 @@ import { controlledByWorker } from '../harness/serviceWorkerControl';
 // go through Chromium's network emulation (DevTools `Network.emulateNetworkConditions`), and the
 // bare page's two files, which the bench serves itself (page.route, which the emulation may pass
 // by), wait the latency before they are answered; their transfer time is not added, which only
-// favours the bare page. Requests the service worker makes itself are not throttled;
-// none is on a warm visit's way to its first candles (the worker answers the shell's and remotes'
-// files from its cache and lets the api requests through, which the page's emulation throttles).
+// favours the bare page. A warm visit's files come from the worker's cache, and the api requests
+// go through the page's emulation; with a bandwidth limit the emulation meters the worker's
+// answers too (`BENCH_REQUESTS=1` shows them), which a real device reads from disk: set a large
+// one (`40/1000000/1000000`) to measure the round trips alone (docs/architecture.md, "Offline and
+// updates").
 
 const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 7);
 const STANDALONE = path.join(
