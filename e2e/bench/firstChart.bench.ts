@@ -92,15 +92,18 @@ const NETWORK = emulatedNetwork(process.env['BENCH_NETWORK']);
 
 /**
  * Counts the bytes the page received (headers and bodies, as sent) through the DevTools protocol,
- * and puts the page on the {@link NETWORK} when one is set.
+ * puts the page on the {@link NETWORK} when one is set, and lists its requests when
+ * {@link REQUESTS} asks for them.
  */
-async function countBytes(page: Page): Promise<() => number> {
+async function watchNetwork(
+  page: Page,
+): Promise<{ bytes: () => number; requests: (() => string) | undefined }> {
   const cdp = await page.context().newCDPSession(page);
   let bytes = 0;
   cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
     bytes += event.encodedDataLength;
   });
-  if (REQUESTS) listRequests(cdp);
+  const requests = REQUESTS ? listRequests(cdp) : undefined;
   await cdp.send('Network.enable');
   if (NETWORK) {
     await cdp.send('Network.emulateNetworkConditions', {
@@ -111,14 +114,14 @@ async function countBytes(page: Page): Promise<() => number> {
       uploadThroughput: (NETWORK.upKbps * 1000) / 8,
     });
   }
-  return () => bytes;
+  return { bytes: () => bytes, requests };
 }
 
 /** `BENCH_REQUESTS=1`: prints each measured page's requests, in order, when each began and ended. */
 const REQUESTS = process.env['BENCH_REQUESTS'] === '1';
 
-/** Prints the page's requests once it is measured (see {@link REQUESTS}), from its first one. */
-function listRequests(cdp: CDPSession): void {
+/** Records the page's requests; the function returned puts them in words, from the first one. */
+function listRequests(cdp: CDPSession): () => string {
   const requests = new Map<string, { url: string; start: number; end?: number; from: string }>();
   cdp.on(
     'Network.requestWillBeSent',
@@ -158,7 +161,7 @@ function listRequests(cdp: CDPSession): void {
     const request = requests.get(event.requestId);
     if (request) request.end = event.timestamp;
   });
-  printRequests.push(() => {
+  return () => {
     const first = Math.min(...[...requests.values()].map((request) => request.start));
     const ms = (seconds: number | undefined) =>
       seconds === undefined ? '…' : ((seconds - first) * 1000).toFixed(0);
@@ -168,11 +171,8 @@ function listRequests(cdp: CDPSession): void {
           `  ${ms(request.start).padStart(5)} → ${ms(request.end).padStart(5)} ms  ${request.from.padEnd(10)} ${request.url.replace(/^https?:\/\/[^/]+/, '')}`,
       )
       .join('\n');
-  });
+  };
 }
-
-/** What {@link listRequests} prints, one entry per page measured, taken by `measure`. */
-const printRequests: (() => string)[] = [];
 
 /** As long as a request waits on the {@link NETWORK} before its answer starts. */
 const networkLatency = () =>
@@ -248,7 +248,7 @@ async function measure(
   cards: boolean = false,
   reload: boolean = false,
 ): Promise<Sample> {
-  const bytes = await countBytes(page);
+  const network = await watchNetwork(page);
   const { drawn } = await markSet(page, mark);
   const cardsMark = cards ? await markSet(page, CARDS_MARK) : undefined;
   if (cards) await cardsShown(page, mark);
@@ -261,14 +261,14 @@ async function measure(
     [mark, CARDS_MARK],
   );
   await page.waitForLoadState('networkidle');
-  const requests = printRequests.splice(0);
-  for (const print of requests)
+  if (network.requests) {
     console.log(
-      `requests of ${url}${reload ? ' (reload)' : ''}, ${ms!.toFixed(0)} ms to the mark:\n${print()}`,
+      `requests of ${url}${reload ? ' (reload)' : ''}, ${ms!.toFixed(0)} ms to the mark:\n${network.requests()}`,
     );
+  }
   return {
     ms: ms!,
-    kib: bytes() / 1024,
+    kib: network.bytes() / 1024,
     ...(cards && cardsAt !== undefined ? { cardsMs: cardsAt - ms! } : {}),
   };
 }
