@@ -201,6 +201,8 @@ class StageLog {
   commits: { started: number; at: number; count: number }[] = [];
   claims: { started: number; at: number; count: number }[] = [];
   wakes: number[] = [];
+  /** Deliveries each outbox write handed straight to the sender (`DeliverySender.claimFor`). */
+  handOvers: { at: number; count: number }[] = [];
   sends: { started: number; answered: number; delivered: boolean }[] = [];
   /** Connections the sends opened (each a TCP and TLS handshake). */
   connections = 0;
@@ -215,6 +217,7 @@ class StageLog {
     this.commits = [];
     this.claims = [];
     this.wakes = [];
+    this.handOvers = [];
     this.sends = [];
     this.connections = 0;
   }
@@ -466,6 +469,17 @@ async function main(): Promise<void> {
         log.wakes.push(wallClock());
         delivery.wake();
       },
+      // As the api does: each batch's transaction hands its deliveries to the sender's free slots.
+      claimDeliveries: () => {
+        const claim = delivery.claimFor();
+        return {
+          ...claim,
+          claimed: (deliveries) => {
+            log.handOvers.push({ at: wallClock(), count: deliveries.length });
+            claim.claimed(deliveries);
+          },
+        };
+      },
     });
     start = wallClock();
     await runtime.start();
@@ -575,7 +589,7 @@ async function main(): Promise<void> {
         `  ${symbol} tick crossing ${crossed.toLocaleString('en-US')} (of ${armed.toLocaleString('en-US')} armed; ${(QUIET_MS / 1000).toFixed(0)} s after the last push, ticked once the process was quiet, ${fmt(settled)} after a full collection):`,
       );
       console.log(
-        `    stages from the tick: engine decision ${fmt(decided - tick)}; outbox ${log.commits.length} transactions (${committed} firings), first committed ${since(log.commits[0]?.at)}, last ${since(log.commits.at(-1)?.at)}; sender woken ${since(log.wakes[0])}; first claim ${since(log.claims.find((claim) => claim.count > 0)?.at)}; first send started ${since(Math.min(...log.sends.map((send) => send.started)))}; ${log.connections} connections opened to the push service`,
+        `    stages from the tick: engine decision ${fmt(decided - tick)}; outbox ${log.commits.length} transactions (${committed} firings), first committed ${since(log.commits[0]?.at)}, last ${since(log.commits.at(-1)?.at)}; first handed over ${since(log.handOvers.find((handOver) => handOver.count > 0)?.at)}; first claim ${since(log.claims.find((claim) => claim.count > 0)?.at)}; first send started ${since(Math.min(...log.sends.map((send) => send.started)))}; ${log.connections} connections opened to the push service`,
       );
       countingStatements = false;
       if (statementTimes) {
@@ -603,6 +617,7 @@ async function main(): Promise<void> {
             at,
             what: `claimed ${count} (called at ${fmt(started - tick)})`,
           })),
+          ...log.handOvers.map(({ at, count }) => ({ at, what: `handed over ${count}` })),
           ...log.sends.map(({ started }) => ({ at: started, what: 'send started' })),
           ...log.written.map((at, index) => ({ at, what: `sent #${index + 1}` })),
           ...log.gcs.map(({ at, ms }) => ({ at, what: `collection of ${fmt(ms)}` })),

@@ -14,7 +14,12 @@ import { type MarketData, type MarketDataStatus } from '../market/MarketData';
 import { describeFiring } from '../push/alertPushMessage';
 import { type DeliveryChannels } from '../delivery/DeliverySender';
 import { renderFiring } from '../delivery/renderFiring';
-import { type AlertRecord, type AlertStore, type TriggerRequest } from '../storage/AlertStore';
+import {
+  type AlertRecord,
+  type AlertStore,
+  type DeliveryClaim,
+  type TriggerRequest,
+} from '../storage/AlertStore';
 import { type ServiceLogger } from '../util/ServiceLogger';
 import { type EvaluationSink, type EvaluatorHit } from './evaluators/ConditionEvaluator';
 import { keysetPages } from '../storage/keysetPages';
@@ -40,6 +45,12 @@ export interface AlertEngineOptions {
   readonly logger: ServiceLogger;
   /** Called once per firing this engine recorded (its deliveries are in the outbox). */
   readonly onTriggered: (alert: AlertRecord) => void;
+  /**
+   * Free slots of this process's delivery sender, offered to each batch's transaction: that many
+   * of its deliveries are sent from there without waiting for a claim, and the claim tells the
+   * sender when the outbox holds more (`DeliverySender.claimFor`).
+   */
+  readonly claimDeliveries?: () => DeliveryClaim;
   /** The kinds of channel this server delivers to: each renders its message of a firing. */
   readonly channels: DeliveryChannels;
   /** A pair's catalogue facts, when known: a firing's prices in its precision, its logo. */
@@ -693,6 +704,7 @@ export class AlertEngine {
       try {
         results = await this.options.store.triggerAlerts(
           batch.map((queued) => this.triggerRequest(queued)),
+          this.options.claimDeliveries?.(),
         );
         size = nextBatchSize(size, clock() - started);
       } catch (error: unknown) {

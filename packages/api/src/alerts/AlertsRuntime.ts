@@ -20,8 +20,13 @@ export interface AlertsRuntimeOptions {
   /** `AlertTriggered` goes to this process's hub group of the alert's subscription. */
   readonly hub: Hub<object>;
   readonly logger: ServiceLogger;
-  /** Called when this process's engine queued a push message (wakes the sender). */
+  /**
+   * Called when this process's engine queued a delivery (wakes the sender), unless
+   * `claimDeliveries` is given: then each batch's claim tells the sender.
+   */
   readonly onMessageQueued: () => void;
+  /** Passed to the engine: the sender's free slots, offered to each batch of firings. */
+  readonly claimDeliveries?: AlertEngineOptions['claimDeliveries'];
   /** The kinds of channel this server delivers to (the engine renders each firing with them). */
   readonly channels: DeliveryChannels;
   /** A pair's catalogue facts, for the engine's messages. */
@@ -204,8 +209,11 @@ export class AlertsRuntime {
       logger,
       channels: this.options.channels,
       ...(this.options.pairOf === undefined ? {} : { pairOf: this.options.pairOf }),
+      ...(this.options.claimDeliveries === undefined
+        ? {}
+        : { claimDeliveries: this.options.claimDeliveries }),
       onTriggered: (alert) => {
-        this.options.onMessageQueued();
+        if (this.options.claimDeliveries === undefined) this.options.onMessageQueued();
         this.announceTriggeredSoon(alert.id);
       },
       ...(this.options.replayRetryMs === undefined

@@ -251,6 +251,7 @@ async function setUp(
     channels,
     pairOf: (symbol) => options.symbols.current()?.get(symbol),
     onMessageQueued: () => sender.wake(),
+    claimDeliveries: () => sender.claimFor(),
     ...(options.reconcileIntervalMs === undefined
       ? {}
       : { reconcileIntervalMs: options.reconcileIntervalMs }),

@@ -380,6 +380,120 @@ describe('DeliverySender', () => {
     expect(transport.sent).toHaveLength(13);
   });
 
+  it('sends what a firing’s transaction hands over without claiming it, and leaves the rest to a claim', async () => {
+    const requests = [];
+    for (let i = 0; i < 5; i += 1) {
+      const subscription = `sub-${i}`;
+      await store.saveSubscription(
+        { endpoint: `https://push.example.net/${subscription}`, p256dh: 'p', auth: 'a' },
+        subscription,
+        T0 as UnixMillis,
+      );
+      await store.createAlert(
+        alertRecord(`alert${i}`, subscription, { createdAt: T0 as UnixMillis }),
+        1000,
+      );
+      requests.push({
+        firing: {
+          alertId: `alert${i}`,
+          expectedCount: 0,
+          firedAt: T0 as UnixMillis,
+          value: 2,
+          period: undefined,
+          ends: true,
+        },
+        render: renderMessage(`m-alert${i}`, `{"tag":"alert${i}"}`),
+      });
+    }
+    const claims: number[] = [];
+    const claimDueDeliveries = store.claimDueDeliveries.bind(store);
+    store.claimDueDeliveries = async (...args) => {
+      const batch = await claimDueDeliveries(...args);
+      claims.push(batch.length);
+      return batch;
+    };
+    const transport = new ScriptedTransport();
+    const { instance } = sender(transport, { concurrency: 3, perDestination: 1 });
+
+    // The engine's first batch, 1 firing, all 3 slots offered: sent, and no claim at all.
+    const first = instance.claimFor();
+    expect(first.limit).toBe(3);
+    await store.triggerAlerts(requests.slice(0, 1), first);
+    await instance.idle();
+    expect(transport.sent.map((request) => request.topic)).toEqual(['alert0']);
+    expect(claims).toEqual([]);
+    // The next batch, 4 firings, with 3 slots: 3 sent at once and leased (another sender's
+    // claim finds nothing of them), 1 left in the outbox for this sender's claim.
+    const second = instance.claimFor();
+    expect(second.limit).toBe(3);
+    await store.triggerAlerts(requests.slice(1), second);
+    expect(transport.sent.map((request) => request.topic)).toEqual([
+      'alert0',
+      'alert1',
+      'alert2',
+      'alert3',
+    ]);
+    expect((await claimDueDeliveries(T0 as UnixMillis, 10, 60_000)).map((d) => d.alertId)).toEqual([
+      'alert4',
+    ]);
+    await store.releaseDeliveries(['m-alert4'], T0 as UnixMillis);
+    await instance.idle();
+    await instance.close();
+
+    expect(transport.sent.map((request) => request.topic)).toEqual([
+      'alert0',
+      'alert1',
+      'alert2',
+      'alert3',
+      'alert4',
+    ]);
+    expect(transport.maxInFlight).toBeLessThanOrEqual(3);
+    expect(claims.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(await store.countPendingDeliveries()).toBe(0);
+  });
+
+  it('holds the slots it offered until the transaction ends, and gets them back when it fails', async () => {
+    await store.saveSubscription(
+      { endpoint: 'https://push.example.net/sub-1', p256dh: 'p', auth: 'a' },
+      'sub-1',
+      T0 as UnixMillis,
+    );
+    await store.createAlert(alertRecord('alert1', 'sub-1', { createdAt: T0 as UnixMillis }), 1000);
+    const transport = new ScriptedTransport();
+    const { instance } = sender(transport, { concurrency: 4 });
+
+    const offered = instance.claimFor();
+    expect(offered.limit).toBe(4);
+    // Held for the transaction: nothing more to offer, nor for a claim.
+    expect(instance.claimFor().limit).toBe(0);
+    await expect(
+      store.triggerAlerts(
+        [
+          {
+            firing: {
+              alertId: 'alert1',
+              expectedCount: 0,
+              firedAt: T0 as UnixMillis,
+              value: 2,
+              period: undefined,
+              ends: true,
+            },
+            render: () => {
+              throw new Error('cannot render');
+            },
+          },
+        ],
+        offered,
+      ),
+    ).rejects.toThrow('cannot render');
+
+    // Rolled back, nothing handed over, and the slots are free again.
+    expect((await store.getAlerts(['alert1']))[0]?.status).toBe('Active');
+    expect(instance.claimFor().limit).toBe(4);
+    await instance.close();
+    expect(transport.sent).toEqual([]);
+  });
+
   it('frees a slot once its answer is in, while the outcome is still being written, and writes every outcome', async () => {
     for (let i = 0; i < 3; i += 1) await queueAlertMessage(`sub-${i}`, `alert${i}`);
     const transport = new ScriptedTransport();

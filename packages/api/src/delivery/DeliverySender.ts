@@ -1,5 +1,10 @@
 import { type UnixMillis } from '@pairwatch/domain';
-import { type AlertStore, type ClaimedDelivery, type DeliveryUpdate } from '../storage/AlertStore';
+import {
+  type AlertStore,
+  type ClaimedDelivery,
+  type DeliveryClaim,
+  type DeliveryUpdate,
+} from '../storage/AlertStore';
 import { backoffWithJitter } from '../util/backoffWithJitter';
 import { type ServiceLogger } from '../util/ServiceLogger';
 import {
@@ -77,6 +82,10 @@ export class DeliverySender {
    * bench, issue #27: up to nine empty claims in a row, each a query on the event loop).
    */
   private outboxMayHaveMore = false;
+  /** Slots offered to transactions under way ({@link claimFor}), not yet taken or given back. */
+  private reserved = 0;
+  /** Deliveries handed over by a transaction ({@link claimFor}) that a busy destination gives back. */
+  private readonly handOvers = new Set<Promise<void>>();
   private closed = false;
   private deliveredCount = 0;
   private waitingCount = 0;
@@ -114,6 +123,49 @@ export class DeliverySender {
   }
 
   /**
+   * This sender's free slots, offered to a transaction that queues deliveries (the engine's batch
+   * of firings): the deliveries it leases to this sender start as soon as it commits, without a
+   * claim of their own, and the slots are held for it until then (a claim meanwhile leaves them).
+   * Once it committed, the sender looks at the outbox only if the transaction may have queued
+   * more than it handed over (as many as offered, perhaps none when no slot was free): the
+   * claim's callbacks replace the {@link wake} of a queued delivery.
+   */
+  claimFor(): DeliveryClaim {
+    const room = this.closed
+      ? 0
+      : Math.max(0, this.concurrency - this.inFlight.size - this.reserved);
+    this.reserved += room;
+    let settled = false;
+    const settle = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      this.reserved -= room;
+      return true;
+    };
+    return {
+      limit: room,
+      leaseUntil: (this.now() + (this.options.leaseMs ?? 60_000)) as UnixMillis,
+      claimed: (deliveries) => {
+        if (!settle()) return;
+        if (deliveries.length >= room) this.wake();
+        // Closed meanwhile: their lease runs out, and another sender (or this one, started
+        // again) claims them.
+        if (deliveries.length === 0 || this.closed) return;
+        const admitted = this.admitAll(deliveries)
+          .catch((error: unknown) => {
+            // Their lease runs out and they are claimed again.
+            this.options.logger.error({ err: error }, 'could not give back waiting deliveries');
+          })
+          .finally(() => this.handOvers.delete(admitted));
+        this.handOvers.add(admitted);
+      },
+      abandoned: () => {
+        settle();
+      },
+    };
+  }
+
+  /**
    * Claims from the outbox, unless a claim is under way (then once more after it). The claim
    * starts a microtask later: the wakes of one synchronous burst (an engine's batch of firings
    * wakes the sender once per firing) are one claim, not one and then another that finds nothing.
@@ -133,8 +185,14 @@ export class DeliverySender {
 
   /** Resolves once nothing is being claimed or sent (what is due later stays in the outbox). */
   async idle(): Promise<void> {
-    while (this.pumping || this.inFlight.size > 0 || this.recordings.size > 0) {
+    while (
+      this.pumping ||
+      this.inFlight.size > 0 ||
+      this.recordings.size > 0 ||
+      this.handOvers.size > 0
+    ) {
       await this.pumping;
+      await Promise.allSettled([...this.handOvers]);
       await Promise.allSettled([...this.inFlight]);
       await Promise.allSettled([...this.recordings]);
     }
@@ -169,7 +227,7 @@ export class DeliverySender {
         // Deliveries waiting for a busy destination do not take slots: the claims go on past them
         // (a bounded number of batches a turn, so a dead receiver's backlog is not churned).
         for (let batches = 0; batches < MAX_BATCHES_PER_PUMP; batches += 1) {
-          const room = this.concurrency - this.inFlight.size;
+          const room = this.concurrency - this.inFlight.size - this.reserved;
           if (this.closed || room <= 0) break;
           // Cleared before the claim: a wake while it runs sets it again (and pumps again).
           this.outboxMayHaveMore = false;
@@ -179,13 +237,7 @@ export class DeliverySender {
             this.options.leaseMs ?? 60_000,
           );
           if (batch.length >= room) this.outboxMayHaveMore = true;
-          const busy = batch.filter((delivery) => !this.admit(delivery)).map((d) => d.id);
-          if (busy.length > 0) {
-            await this.options.store.releaseDeliveries(
-              busy,
-              (this.now() + BUSY_DESTINATION_DELAY_MS) as UnixMillis,
-            );
-          }
+          await this.admitAll(batch);
           if (batch.length < room) break;
         }
         // Again if woken meanwhile (a wake sets outboxMayHaveMore), or if a slot freed after a
@@ -194,6 +246,16 @@ export class DeliverySender {
     } catch (error: unknown) {
       this.options.logger.error({ err: error }, 'delivery outbox could not be read');
     }
+  }
+
+  /** Starts deliveries leased to this sender; those a busy destination cannot queue go back to the outbox for a while. */
+  private async admitAll(deliveries: readonly ClaimedDelivery[]): Promise<void> {
+    const busy = deliveries.filter((delivery) => !this.admit(delivery)).map((d) => d.id);
+    if (busy.length === 0) return;
+    await this.options.store.releaseDeliveries(
+      busy,
+      (this.now() + BUSY_DESTINATION_DELAY_MS) as UnixMillis,
+    );
   }
 
   private channelOf<K extends ChannelKind>(kind: K): DeliveryChannel<K> | undefined {

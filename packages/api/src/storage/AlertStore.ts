@@ -117,6 +117,24 @@ export interface ClaimedDelivery extends DeliveryAttempt {
   readonly channel: ChannelRecord;
 }
 
+/**
+ * Slots a sender offers to the transaction that queues new deliveries
+ * ({@link AlertStore.triggerAlerts}): up to `limit` of them are written already leased to it and
+ * handed over once committed, so they are sent without a claim (a query on the event loop per
+ * batch of firings, between the commit and the first push; issue #27). The rest wait in the
+ * outbox for a claim, as every delivery did before.
+ */
+export interface DeliveryClaim {
+  /** At most this many of the new deliveries are leased to the sender. */
+  readonly limit: number;
+  /** Their lease runs out then (after a crash, another sender claims them). */
+  readonly leaseUntil: UnixMillis;
+  /** Called once the transaction committed, with the deliveries leased (perhaps none). */
+  readonly claimed: (deliveries: readonly ClaimedDelivery[]) => void;
+  /** Called instead when the transaction failed: nothing was leased. */
+  readonly abandoned: () => void;
+}
+
 /** Where a delivery stands: in the outbox, or in the log. */
 export type DeliveryStatus = 'Pending' | 'Delivered' | 'Failed';
 
@@ -292,9 +310,14 @@ export interface AlertStore {
    * {@link AlertStore.triggerAlert} for many firings in one transaction, in order (an alert may
    * fire twice in one batch: the second is judged from the count the first wrote).
    *
+   * @param claim slots of the caller's sender: that many of the new deliveries are leased to it
+   *   and handed over after the commit ({@link DeliveryClaim}); exactly one of its callbacks runs.
    * @returns for each request, the alert after its firing or undefined.
    */
-  triggerAlerts(requests: readonly TriggerRequest[]): Promise<(AlertRecord | undefined)[]>;
+  triggerAlerts(
+    requests: readonly TriggerRequest[],
+    claim?: DeliveryClaim,
+  ): Promise<(AlertRecord | undefined)[]>;
   /**
    * Moves the active alerts whose `expiresAt` is at or before `now` to Expired.
    *

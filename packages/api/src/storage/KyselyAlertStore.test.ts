@@ -37,6 +37,7 @@ async function loggedSqliteStore(): Promise<{
   logged: KyselyAlertStore;
   statements: { sql: string; parameters: readonly unknown[] }[];
   planOf: (statement: { sql: string; parameters: readonly unknown[] }) => string[];
+  database: SqliteDatabase.Database;
 }> {
   const database = new SqliteDatabase(':memory:');
   const statements: { sql: string; parameters: readonly unknown[] }[] = [];
@@ -56,7 +57,7 @@ async function loggedSqliteStore(): Promise<{
         .prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
         .all(...(statement.parameters as unknown[])) as { detail: string }[]
     ).map((step) => step.detail);
-  return { logged: new KyselyAlertStore(db, 'sqlite'), statements, planOf };
+  return { logged: new KyselyAlertStore(db, 'sqlite'), statements, planOf, database };
 }
 
 function alert(
@@ -635,6 +636,57 @@ describe('the SQLite alert store', () => {
           /^SEARCH alerts USING (COVERING )?INDEX alerts_by_status_expiry \(status=\? AND expires_at<\?\)$/,
         ),
       ]);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('keeps out of the sweep’s and the purge’s indexes the alerts without an expiry or a firing (0008)', async () => {
+    const { logged, statements, planOf, database } = await loggedSqliteStore();
+    try {
+      await logged.saveSubscription(keys(0), 'sub-0', T0);
+      await logged.createAlert(alert('plain', 'sub-0'), 100);
+      await logged.createAlert(
+        alert('expiring', 'sub-0', { expiresAt: (T0 + 1_000) as UnixMillis }),
+        100,
+      );
+      const entries = (index: string, column: string) =>
+        (
+          database
+            .prepare(`SELECT id FROM alerts INDEXED BY ${index} WHERE ${column} IS NOT NULL`)
+            .all() as { id: string }[]
+        ).map((row) => row.id);
+      const partial = (
+        database.prepare(`PRAGMA index_list('alerts')`).all() as { name: string; partial: number }[]
+      )
+        .filter((index) => index.partial === 1)
+        .map((index) => index.name)
+        .sort();
+      expect(partial).toEqual(['alerts_by_status_expiry', 'alerts_by_status_triggered']);
+      expect(entries('alerts_by_status_expiry', 'expires_at')).toEqual(['expiring']);
+      expect(entries('alerts_by_status_triggered', 'triggered_at')).toEqual([]);
+
+      await logged.triggerAlerts([
+        {
+          firing: {
+            alertId: 'plain',
+            expectedCount: 0,
+            firedAt: (T0 + 5) as UnixMillis,
+            value: 65_010,
+            period: undefined,
+            ends: true,
+          },
+          render: message('m-plain'),
+        },
+      ]);
+      expect(entries('alerts_by_status_triggered', 'triggered_at')).toEqual(['plain']);
+
+      // The purge still finds what is due through them.
+      statements.length = 0;
+      expect(await logged.purgeBefore((T0 + 1_000_000) as UnixMillis)).toMatchObject({ alerts: 1 });
+      const deleteAlerts = statements.find(({ sql }) => /^delete from "alerts"/.test(sql))!;
+      expect(planOf(deleteAlerts).join('\n')).toMatch(/INDEX alerts_by_status_triggered/);
+      expect(planOf(deleteAlerts).join('\n')).toMatch(/INDEX alerts_by_status_expiry/);
     } finally {
       await logged.close();
     }

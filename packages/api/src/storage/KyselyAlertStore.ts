@@ -24,6 +24,7 @@ import {
   type AlertRecord,
   type AlertStore,
   type ClaimedDelivery,
+  type DeliveryClaim,
   type CreateAlertOutcome,
   type CreateChannelOutcome,
   type DeliveryRecord,
@@ -750,9 +751,34 @@ export class KyselyAlertStore implements AlertStore {
     return alert;
   }
 
-  async triggerAlerts(requests: readonly TriggerRequest[]): Promise<(AlertRecord | undefined)[]> {
-    if (requests.length === 0) return [];
+  async triggerAlerts(
+    requests: readonly TriggerRequest[],
+    claim?: DeliveryClaim,
+  ): Promise<(AlertRecord | undefined)[]> {
+    if (requests.length === 0) {
+      claim?.abandoned();
+      return [];
+    }
+    const claimed: ClaimedDelivery[] = [];
+    let results: (AlertRecord | undefined)[];
+    try {
+      results = await this.recordFiringsWithDeliveries(requests, claim, claimed);
+    } catch (error: unknown) {
+      claim?.abandoned();
+      throw error;
+    }
+    claim?.claimed(claimed);
+    return results;
+  }
+
+  /** {@link triggerAlerts}' transaction; the deliveries leased to `claim` are pushed onto `claimed`. */
+  private recordFiringsWithDeliveries(
+    requests: readonly TriggerRequest[],
+    claim: DeliveryClaim | undefined,
+    claimed: ClaimedDelivery[],
+  ): Promise<(AlertRecord | undefined)[]> {
     return this.db.transaction().execute(async (trx) => {
+      claimed.length = 0;
       const results = await this.recordFirings(trx, requests);
       const firings: Insertable<AlertFiringsTable>[] = [];
       const deliveries: Insertable<DeliveriesTable>[] = [];
@@ -764,14 +790,24 @@ export class KyselyAlertStore implements AlertStore {
         const alert = results[index];
         if (!alert) return;
         firings.push({ alert_id: alert.id, fired_at: firing.firedAt, value: firing.value });
-        deliveries.push(
-          ...this.outboxRows(
-            alert,
-            render,
-            channelsByOwner.get(alert.ownerId) ?? [],
-            firing.firedAt,
-          ),
-        );
+        const owned = channelsByOwner.get(alert.ownerId) ?? [];
+        for (const row of this.outboxRows(alert, render, owned, firing.firedAt)) {
+          const channel = owned.find((candidate) => candidate.id === row.channel_id);
+          if (claim && channel && claimed.length < claim.limit) {
+            row.lease_until = claim.leaseUntil;
+            claimed.push({
+              id: row.id,
+              ownerId: row.owner_id,
+              alertId: row.alert_id,
+              topic: row.topic,
+              payload: row.payload,
+              attempts: 0,
+              createdAt: firing.firedAt,
+              channel,
+            });
+          }
+          deliveries.push(row);
+        }
       });
       // Multi-row inserts, chunked below SQLite's limit of bound parameters per statement.
       for (let start = 0; start < firings.length; start += ROWS_PER_INSERT) {
@@ -949,6 +985,10 @@ export class KyselyAlertStore implements AlertStore {
       payload: delivery.payload,
       status: 'Pending',
       next_attempt_at: at,
+      // Spelled out: a batch's multi-row insert lists every row's columns, and SQLite has no
+      // DEFAULT there, so a row leased to a sender (triggerAlerts' claim) beside one without
+      // would leave this one NULL.
+      lease_until: 0,
       created_at: at,
     }));
   }
