@@ -529,6 +529,7 @@ describe('AlertEngine with price alerts', () => {
    */
   async function timedBatches(
     msPerFiring: (batch: number) => number,
+    claimedMs?: number,
   ): Promise<{ batches: number[]; events: string[] }> {
     for (let i = 0; i < 1000; i += 1)
       await createAlert({ valueOnCreation: 60_000, valueTarget: 60_100 + i });
@@ -539,11 +540,20 @@ describe('AlertEngine with price alerts', () => {
     store = new Proxy(plain, {
       get: (target, property) =>
         property === 'triggerAlerts'
-          ? async (requests: Parameters<AlertStore['triggerAlerts']>[0]) => {
+          ? async (...[requests, claim]: Parameters<AlertStore['triggerAlerts']>) => {
               batches.push(requests.length);
               events.push(`batch ${requests.length}`);
-              const results = await target.triggerAlerts(requests);
-              clock += requests.length * msPerFiring(batches.length - 1);
+              const results = await target.triggerAlerts(
+                requests,
+                claim && {
+                  ...claim,
+                  claimed: (deliveries) => {
+                    clock += requests.length * msPerFiring(batches.length - 1);
+                    claim.claimed(deliveries);
+                  },
+                },
+              );
+              if (!claim) clock += requests.length * msPerFiring(batches.length - 1);
               return results;
             }
           : (Reflect.get(target, property) as unknown),
@@ -560,6 +570,19 @@ describe('AlertEngine with price alerts', () => {
       },
       now: () => (T + 30) * 1000,
       recordingClock: () => clock,
+      // A sender whose sends, started once a batch committed, take `claimedMs` of the clock.
+      ...(claimedMs === undefined
+        ? {}
+        : {
+            claimDeliveries: () => ({
+              limit: 64,
+              leaseUntil: ((T + 90) * 1000) as UnixMillis,
+              claimed: () => {
+                clock += claimedMs;
+              },
+              abandoned: () => undefined,
+            }),
+          }),
     });
     engines.push(instance);
     await instance.start();
@@ -604,6 +627,13 @@ describe('AlertEngine with price alerts', () => {
       'batch 64',
       'sender ran after 96',
     ]);
+  });
+
+  it('sizes a batch by its transaction, not by the sends its claim starts once it committed', async () => {
+    // Quick transactions; the sender's 30 ms of sends after each would halve every batch if counted.
+    const { batches } = await timedBatches(() => 0.01, 30);
+
+    expect(batches).toEqual([32, 64, 128, 256, 500, 20]);
   });
 
   it('halves a batch that took too long, never below the first batch', async () => {

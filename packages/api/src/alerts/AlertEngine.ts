@@ -702,11 +702,21 @@ export class AlertEngine {
       const started = clock();
       let results: (AlertRecord | undefined)[];
       try {
+        // The batch is sized by its transaction alone: the sends the claim starts once it has
+        // committed are the sender's work, as they were after a claim of its own.
+        let committed: number | undefined;
+        const claim = this.options.claimDeliveries?.();
         results = await this.options.store.triggerAlerts(
           batch.map((queued) => this.triggerRequest(queued)),
-          this.options.claimDeliveries?.(),
+          claim && {
+            ...claim,
+            claimed: (deliveries) => {
+              committed = clock();
+              claim.claimed(deliveries);
+            },
+          },
         );
-        size = nextBatchSize(size, clock() - started);
+        size = nextBatchSize(size, (committed ?? clock()) - started);
       } catch (error: unknown) {
         this.recordingBatch = [];
         this.recordRefusals += 1;
