@@ -415,12 +415,13 @@ export const migrations: Readonly<Record<string, Migration>> = {
   },
   '0008_partial_alert_indexes': {
     // The expiry sweep and the purge look for alerts with an expiry, or that fired: most active
-    // alerts have neither, yet each held an entry in both indexes, and each firing moved two
-    // entries of each (its status changed). A firing's conditional update was then the costliest
+    // alerts have neither, yet each held an entry in both indexes, and each firing moved its entry
+    // in both (its status changed). A firing's conditional update was then the costliest
     // statement between a price move and its pushes (tick → push bench, issue #27: 3.8 ms for 32
     // firings at 1,000,000 alerts). Partial on the column's presence, the indexes hold only
     // those rows, and the queries' `expires_at < ?` / `triggered_at < ?` imply the condition, so
-    // both planners still use them with bound parameters (docs/architecture.md §10).
+    // both planners still use them with bound parameters (docs/architecture.md §9, "A burst's
+    // pauses").
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropIndex('alerts_by_status_expiry').execute();
       await db.schema
