@@ -543,6 +543,38 @@ describe('DeliverySender', () => {
     expect(await store.countPendingDeliveries()).toBe(0);
   });
 
+  it('writes the outcomes of a burst together once its sends are over, not a transaction a turn', async () => {
+    for (let i = 0; i < 24; i += 1) await queueAlertMessage(`sub-${i}`, `alert${i}`);
+    // Answers spread over six turns of the event loop.
+    let sends = 0;
+    const transport = {
+      sent: [] as PushRequest[],
+      async send(request: PushRequest): Promise<PushOutcome> {
+        this.sent.push(request);
+        const turns = (sends++ % 6) + 1;
+        for (let turn = 0; turn < turns; turn += 1)
+          await new Promise((resolve) => setImmediate(resolve));
+        return { kind: 'delivered', status: 201 };
+      },
+    };
+    const writes: number[] = [];
+    const write = store.updateDeliveries.bind(store);
+    store.updateDeliveries = async (updates) => {
+      writes.push(updates.length);
+      return write(updates);
+    };
+    const { instance } = sender(transport, { concurrency: 24, perDestination: 1 });
+
+    instance.start();
+    await instance.idle();
+    await instance.close();
+
+    // 24 answers over six turns of the event loop, one transaction for all of them.
+    expect(transport.sent).toHaveLength(24);
+    expect(writes).toEqual([24]);
+    expect(await store.countPendingDeliveries()).toBe(0);
+  });
+
   it('logs an outcome write the database refused once for its batch, and leaves the deliveries leased for another try', async () => {
     for (let i = 0; i < 2; i += 1) await queueAlertMessage(`sub-${i}`, `alert${i}`);
     const transport = new ScriptedTransport();

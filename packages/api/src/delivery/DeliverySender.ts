@@ -45,6 +45,8 @@ const WAITING_FACTOR = 4;
 const MAX_BATCHES_PER_PUMP = 8;
 /** …and beyond that goes back to the outbox for this long, not counted as an attempt. */
 const BUSY_DESTINATION_DELAY_MS = 1_000;
+/** The longest an outcome waits to be written while other sends are in flight ({@link DeliverySender.record}). */
+const OUTCOME_WRITE_MAX_DELAY_MS = 100;
 
 interface Destination {
   inFlight: number;
@@ -91,8 +93,11 @@ export class DeliverySender {
   private waitingCount = 0;
   /** Outcomes waiting for the next batched write ({@link record}). */
   private readonly finished: DeliveryUpdate[] = [];
-  /** The write not yet started, which {@link record}'s next outcome joins (never rejects). */
-  private queuedWrite: Promise<void> | undefined;
+  /**
+   * The write not yet started, which {@link record}'s next outcome joins (`written` never
+   * rejects); `start` has it written on the next turn.
+   */
+  private queuedWrite: { readonly written: Promise<void>; readonly start: () => void } | undefined;
   /** The batched writes of outcomes under way ({@link idle} waits for them). */
   private readonly recordings = new Set<Promise<void>>();
 
@@ -208,6 +213,7 @@ export class DeliverySender {
       destination.waiting.splice(0),
     );
     this.waitingCount = 0;
+    this.queuedWrite?.start();
     await this.options.store
       .releaseDeliveries(
         waiting.map((delivery) => delivery.id),
@@ -306,6 +312,8 @@ export class DeliverySender {
         } else if (destination.inFlight === 0 && destination.waiting.length === 0) {
           this.destinations.delete(key);
         }
+        // The burst is over: its outcomes are written now rather than at the latest.
+        if (this.inFlight.size === 0) this.queuedWrite?.start();
         // Refill in batches rather than one claim per finished delivery.
         if (this.outboxMayHaveMore && this.inFlight.size <= this.concurrency / 2) this.pumpSoon();
       });
@@ -419,21 +427,29 @@ export class DeliverySender {
   }
 
   /**
-   * Records an attempt, batched with the others that finish in the same turn of the event loop:
-   * one transaction for many deliveries instead of one each. The delivery's slot is free already:
-   * its send is over, and it is claimed (leased) until the write lands. Held until then, every
-   * slot waited for a transaction after its answer, and the sends after the first 64 of a burst
-   * waited for those (tick → push bench, issue #27). A write that fails is logged; its deliveries
-   * are claimed again when their lease runs out and sent again, as after a crash (see the NOTE
-   * on the class).
+   * Records an attempt, batched with the others that finish while sends are in flight: one
+   * transaction for many deliveries instead of one each, written once the last send in flight has
+   * finished (the next turn of the event loop) or {@link OUTCOME_WRITE_MAX_DELAY_MS} after the
+   * first outcome waiting, whichever is sooner. Written a turn after each answer, a burst's first
+   * 100 pushes waited for three such transactions between its batches of firings (tick → push
+   * bench, issue #27). The delivery's slot is free already: its send is over, and it is claimed
+   * (leased) until the write lands. A write that fails is logged; its deliveries are claimed again
+   * when their lease runs out and sent again, as after a crash (see the NOTE on the class).
    *
    * @returns settles once the outcome is written (or the write failed); never rejects
    */
   private record(update: DeliveryUpdate): Promise<void> {
     this.finished.push(update);
-    if (this.queuedWrite) return this.queuedWrite;
-    const write = new Promise<void>((resolve) => setImmediate(resolve))
+    if (this.queuedWrite) return this.queuedWrite.written;
+    let start = () => undefined as void;
+    const due = new Promise<void>((resolve) => {
+      start = resolve;
+    });
+    const timer = setTimeout(start, OUTCOME_WRITE_MAX_DELAY_MS);
+    timer.unref();
+    const written = due
       .then(() => {
+        clearTimeout(timer);
         this.queuedWrite = undefined;
         const updates = this.finished.splice(0);
         return this.options.store.updateDeliveries(updates).catch((error: unknown) => {
@@ -444,11 +460,13 @@ export class DeliverySender {
         });
       })
       .finally(() => {
-        this.recordings.delete(write);
+        this.recordings.delete(written);
       });
-    this.recordings.add(write);
-    this.queuedWrite = write;
-    return write;
+    this.recordings.add(written);
+    this.queuedWrite = { written, start: () => setImmediate(start) };
+    // Nothing else in flight (this delivery's own task is about to end): write it next turn.
+    if (this.inFlight.size <= 1 || this.closed) this.queuedWrite.start();
+    return written;
   }
 
   private wakeAfter(delayMs: number): void {
