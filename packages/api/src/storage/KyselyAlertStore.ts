@@ -759,26 +759,24 @@ export class KyselyAlertStore implements AlertStore {
       claim?.abandoned();
       return [];
     }
-    const claimed: ClaimedDelivery[] = [];
-    let results: (AlertRecord | undefined)[];
+    let recorded: { results: (AlertRecord | undefined)[]; claimed: ClaimedDelivery[] };
     try {
-      results = await this.recordFiringsWithDeliveries(requests, claim, claimed);
+      recorded = await this.recordFiringsWithDeliveries(requests, claim);
     } catch (error: unknown) {
       claim?.abandoned();
       throw error;
     }
-    claim?.claimed(claimed);
-    return results;
+    claim?.claimed(recorded.claimed);
+    return recorded.results;
   }
 
-  /** {@link triggerAlerts}' transaction; the deliveries leased to `claim` are pushed onto `claimed`. */
+  /** {@link triggerAlerts}' transaction: the alerts after their firings, and the deliveries leased to `claim`. */
   private recordFiringsWithDeliveries(
     requests: readonly TriggerRequest[],
     claim: DeliveryClaim | undefined,
-    claimed: ClaimedDelivery[],
-  ): Promise<(AlertRecord | undefined)[]> {
+  ): Promise<{ results: (AlertRecord | undefined)[]; claimed: ClaimedDelivery[] }> {
     return this.db.transaction().execute(async (trx) => {
-      claimed.length = 0;
+      const claimed: ClaimedDelivery[] = [];
       const results = await this.recordFirings(trx, requests);
       const firings: Insertable<AlertFiringsTable>[] = [];
       const deliveries: Insertable<DeliveriesTable>[] = [];
@@ -817,7 +815,7 @@ export class KyselyAlertStore implements AlertStore {
           .execute();
       }
       await insertDeliveries(trx, deliveries);
-      return results;
+      return { results, claimed };
     });
   }
 
