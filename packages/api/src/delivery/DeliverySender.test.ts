@@ -131,6 +131,21 @@ async function queueWebhookMessage(owner: string, url: string, alertId: string):
   );
 }
 
+/** Counts the deliveries each claim of the store got; `claimDueDeliveries` claims uncounted. */
+function countClaims(): {
+  claims: number[];
+  claimDueDeliveries: AlertStore['claimDueDeliveries'];
+} {
+  const claims: number[] = [];
+  const claimDueDeliveries = store.claimDueDeliveries.bind(store);
+  store.claimDueDeliveries = async (...args) => {
+    const batch = await claimDueDeliveries(...args);
+    claims.push(batch.length);
+    return batch;
+  };
+  return { claims, claimDueDeliveries };
+}
+
 function sender(
   transport: PushTransport,
   overrides: Partial<DeliverySenderOptions> = {},
@@ -351,13 +366,7 @@ describe('DeliverySender', () => {
 
   it('claims a burst once however often it is woken, and refills freed slots only while the outbox may hold more', async () => {
     for (let i = 0; i < 10; i += 1) await queueAlertMessage(`sub-${i}`, `alert${i}`);
-    const claims: number[] = [];
-    const claimDueDeliveries = store.claimDueDeliveries.bind(store);
-    store.claimDueDeliveries = async (...args) => {
-      const batch = await claimDueDeliveries(...args);
-      claims.push(batch.length);
-      return batch;
-    };
+    const { claims } = countClaims();
     const transport = new ScriptedTransport();
     const { instance } = sender(transport, { concurrency: 8, perDestination: 1 });
 
@@ -405,13 +414,7 @@ describe('DeliverySender', () => {
         render: renderMessage(`m-alert${i}`, `{"tag":"alert${i}"}`),
       });
     }
-    const claims: number[] = [];
-    const claimDueDeliveries = store.claimDueDeliveries.bind(store);
-    store.claimDueDeliveries = async (...args) => {
-      const batch = await claimDueDeliveries(...args);
-      claims.push(batch.length);
-      return batch;
-    };
+    const { claims, claimDueDeliveries } = countClaims();
     const transport = new ScriptedTransport();
     const { instance } = sender(transport, { concurrency: 3, perDestination: 1 });
 

@@ -6,6 +6,12 @@ import { type Migration } from 'kysely/migration';
  * so several api processes starting together migrate once). Never edit a released migration: add
  * the next one.
  */
+/** Migration 0008's indexes, each with the column its condition requires (`IS NOT NULL`). */
+const PARTIAL_ALERT_INDEXES = [
+  ['alerts_by_status_expiry', 'expires_at'],
+  ['alerts_by_status_triggered', 'triggered_at'],
+] as const;
+
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_alerts_subscriptions_outbox': {
     async up(db: Kysely<unknown>): Promise<void> {
@@ -423,26 +429,18 @@ export const migrations: Readonly<Record<string, Migration>> = {
     // both planners still use them with bound parameters (docs/architecture.md §9, "A burst's
     // pauses").
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.dropIndex('alerts_by_status_expiry').execute();
-      await db.schema
-        .createIndex('alerts_by_status_expiry')
-        .on('alerts')
-        .columns(['status', 'expires_at'])
-        .where(sql<boolean>`expires_at IS NOT NULL`)
-        .execute();
-      await db.schema.dropIndex('alerts_by_status_triggered').execute();
-      await db.schema
-        .createIndex('alerts_by_status_triggered')
-        .on('alerts')
-        .columns(['status', 'triggered_at'])
-        .where(sql<boolean>`triggered_at IS NOT NULL`)
-        .execute();
+      for (const [name, column] of PARTIAL_ALERT_INDEXES) {
+        await db.schema.dropIndex(name).execute();
+        await db.schema
+          .createIndex(name)
+          .on('alerts')
+          .columns(['status', column])
+          .where(sql<boolean>`${sql.ref(column)} IS NOT NULL`)
+          .execute();
+      }
     },
     async down(db: Kysely<unknown>): Promise<void> {
-      for (const [name, column] of [
-        ['alerts_by_status_expiry', 'expires_at'],
-        ['alerts_by_status_triggered', 'triggered_at'],
-      ] as const) {
+      for (const [name, column] of PARTIAL_ALERT_INDEXES) {
         await db.schema.dropIndex(name).execute();
         await db.schema.createIndex(name).on('alerts').columns(['status', column]).execute();
       }
