@@ -4,6 +4,7 @@
 export {
   CHART_HEIGHT,
   FIRST_CANDLES_MARK,
+  LATEST_CANDLES_MARK,
   RSI_PANE_HEIGHT,
   WATERMARK_HISTORY,
 } from './chart/chartConstants';

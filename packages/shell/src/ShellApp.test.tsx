@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type RemoteComponentLoader } from './federation/loadRemoteComponent';
 import { ShellApp } from './ShellApp';
+import { KEPT_MARKET_SOURCE_KEY } from './status/KeptMarketSource';
 
 function statusFetch(source: string) {
   return jest.fn<typeof fetch>(
@@ -63,6 +64,41 @@ describe('ShellApp', () => {
     expect(fetchFn).not.toHaveBeenCalled();
     document.dispatchEvent(new Event('visibilitychange'));
     expect(fetchFn).toHaveBeenCalledWith('http://api.test/status', expect.anything());
+  });
+
+  it('labels from the kept source while the api is out of reach, asking it on mount, and keeps what it answers', async () => {
+    // Offline: the kept candles were simulated, and stay labelled as such.
+    const offline = jest.fn<typeof fetch>(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { unmount } = render(
+      <ShellApp
+        apiUrl="http://api.test"
+        loaders={loaders}
+        keptMarketSource="simulator"
+        fetchFn={offline}
+      />,
+    );
+    expect(screen.getByText('Simulated market')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(offline).toHaveBeenCalledWith('http://api.test/status', expect.anything()),
+    );
+    expect(screen.getByText('Simulated market')).toBeInTheDocument();
+    unmount();
+    // Online: the answer replaces the kept source, and is kept for the next visit.
+    window.localStorage.clear();
+    render(
+      <ShellApp
+        apiUrl="http://api.test"
+        loaders={loaders}
+        keptMarketSource="simulator"
+        fetchFn={statusFetch('binance')}
+      />,
+    );
+    await waitFor(() => expect(screen.queryByText('Simulated market')).not.toBeInTheDocument());
+    expect(JSON.parse(window.localStorage.getItem(KEPT_MARKET_SOURCE_KEY)!)).toMatchObject({
+      source: 'binance',
+    });
   });
 
   it('shows the "Simulated market" chip once /status says the api runs on the simulator', async () => {

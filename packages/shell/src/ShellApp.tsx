@@ -15,6 +15,8 @@ export interface ShellAppProps {
   readonly loaders: Readonly<Record<RemoteScreenId, RemoteComponentLoader>>;
   /** The market source already known at start (the first screen asked for it). */
   readonly initialMarketSource?: MarketSource | undefined;
+  /** Without it, the source the page saw last (kept), shown until the api answers. */
+  readonly keptMarketSource?: MarketSource | undefined;
   /** `fetch`, injectable for tests. */
   readonly fetchFn?: typeof fetch;
   /** The service worker's registration: a new shell build waiting in it is offered as a toast. */
@@ -30,10 +32,11 @@ export function ShellApp({
   apiUrl,
   loaders,
   initialMarketSource,
+  keptMarketSource,
   fetchFn,
   serviceWorker,
 }: ShellAppProps) {
-  const marketSource = useMarketSource(apiUrl, fetchFn, initialMarketSource);
+  const marketSource = useMarketSource(apiUrl, fetchFn, initialMarketSource, keptMarketSource);
   return (
     <PairwatchThemeProvider>
       <ShellToaster>

@@ -8,6 +8,7 @@ import { startFirstScreen } from './federation/startFirstScreen';
 import { FIRST_SCREEN_FRAME } from './firstScreen/FirstScreenFrame';
 import { settleWithin } from './firstScreen/settleWithin';
 import { screenForPath } from './routing/screenForPath';
+import { KEPT_MARKET_SOURCE } from './status/KeptMarketSource';
 import { registerServiceWorker } from './serviceWorker/registerServiceWorker';
 import { ShellApp } from './ShellApp';
 import { StartupError } from './StartupError';
@@ -61,6 +62,7 @@ async function start(): Promise<void> {
           apiUrl={config.apiUrl}
           loaders={loaders}
           initialMarketSource={marketSource}
+          keptMarketSource={KEPT_MARKET_SOURCE.read()?.source}
           serviceWorker={serviceWorker}
         />
       </StrictMode>,

@@ -19,6 +19,7 @@ import { sharedOfflinePrices } from './sharedOfflinePrices';
 import { showOfflineNotice } from './showOfflineNotice';
 import { installChartTestHook } from './installChartTestHook';
 import { markFirstCandles } from './markFirstCandles';
+import { markLatestCandles } from './markLatestCandles';
 
 /** Props of {@link CandleChart}. */
 export interface CandleChartProps {
@@ -103,6 +104,7 @@ export function CandleChart({
         onLoadError,
         onAddAlert,
         onFirstCandlesDrawn: markFirstCandles,
+        onLatestCandlesDrawn: markLatestCandles,
       });
       const stopCatchUp = feed.startCatchUp(() => created.reload());
       const hideNotice = showOfflineNotice(element, sharedOfflinePrices);

@@ -64,6 +64,8 @@ describe('ChartController', () => {
   let timers: ManualTimers;
   let errors: unknown[];
   let drawn: number[];
+  /** What `onFirstCandlesDrawn` ("first", with `kept`) and `onLatestCandlesDrawn` were told. */
+  let drawnKept: string[];
   let controller: ChartController;
   let chart: MockChart;
 
@@ -74,6 +76,7 @@ describe('ChartController', () => {
     timers = new ManualTimers();
     errors = [];
     drawn = [];
+    drawnKept = [];
     controller = new ChartController(document.createElement('div'), {
       feed,
       frames,
@@ -81,7 +84,11 @@ describe('ChartController', () => {
       utcOffsetMinutes: 0,
       appearance: APPEARANCE,
       onLoadError: (error) => errors.push(error),
-      onFirstCandlesDrawn: (_view, bars) => drawn.push(bars),
+      onFirstCandlesDrawn: (_view, bars, kept) => {
+        drawn.push(bars);
+        drawnKept.push(kept ? 'first, kept' : 'first');
+      },
+      onLatestCandlesDrawn: (_view, bars) => drawnKept.push(`latest ${bars}`),
     });
     chart = lastMockChart();
   });
@@ -144,6 +151,59 @@ describe('ChartController', () => {
       [true, false, true],
       [true, false, true],
     ]);
+  });
+
+  it("draws the feed's preview at once, and the first page over it where it is drawn", async () => {
+    const kept = minuteCandles(T0 - 100 * 60, 500);
+    feed.preview = kept;
+    controller.show(BTC_NO_INFO);
+    expect(feed.previewAsks).toEqual([{ symbol: 'BTCUSDT', interval: 'OneMinute' }]);
+    // Drawn in the show's own task, before any page came.
+    expect(feed.loads).toHaveLength(1);
+    expect(prices().bars.map((bar) => bar.time)).toEqual(kept.map((c) => c.time));
+    expect(watermark().text).toBeUndefined();
+    frames.runFrame();
+    expect(drawnKept).toEqual(['first, kept']);
+
+    // A live candle cannot follow kept candles (there is a gap): it waits for the page.
+    const live = candle(T0 + 500 * 60, 77);
+    feed.emit('BTCUSDT', 'OneMinute', live);
+    frames.runFrame();
+    expect(prices().updateCalls).toBe(0);
+
+    const page = minuteCandles(T0, 500);
+    feed.load(0).resolve(page);
+    await settle();
+    // Set over the preview, not emptied first: no frame shows an empty chart.
+    expect(prices().setDataCalls).toBe(2);
+    expect(prices().bars).toHaveLength(501);
+    expect(prices().bars[0]!.time).toBe(page[0]!.time);
+    expect(prices().bars[500]!.close).toBe(77);
+    frames.runFrame();
+    expect(drawnKept).toEqual(['first, kept', 'latest 501']);
+    expect(drawn).toEqual([500]);
+  });
+
+  it('keeps a preview drawn when the first page fails, and reports the failure', async () => {
+    feed.preview = minuteCandles(T0, 500);
+    controller.show(BTC_NO_INFO);
+    const refused = new Error('HTTP 503');
+    feed.load(0).reject(refused);
+    await settle();
+    expect(errors).toEqual([refused]);
+    expect(prices().bars).toHaveLength(500);
+    expect(watermark().text).toBeUndefined();
+  });
+
+  it('draws a preview only once the symbol info has settled the price format', async () => {
+    feed.preview = minuteCandles(T0, 500);
+    controller.show(BTC_LOADING);
+    expect(prices().bars).toHaveLength(0);
+    expect(watermark().text).toBe('Loading symbol info...');
+    controller.show(BTC);
+    expect(prices().bars).toHaveLength(500);
+    frames.runFrame();
+    expect(drawnKept).toEqual(['first, kept']);
   });
 
   it('puts prices in the first pane and RSI candles in a 140 px second pane', () => {
@@ -272,6 +332,8 @@ describe('ChartController', () => {
     expect(drawn).toEqual([]);
     frames.runFrame();
     expect(drawn).toEqual([500]);
+    // Without a preview, the first candles are the latest page's.
+    expect(drawnKept).toEqual(['first', 'latest 500']);
   });
 
   it('writes axis prices as the legend does, with thousands separators', async () => {

@@ -84,6 +84,15 @@ export interface ChartFeed {
     interval: Interval,
     onCandle: (candle: Candle) => void,
   ): () => void;
+  /**
+   * Candles to draw while the latest page of `symbol` `interval` loads (those an earlier visit
+   * kept: `RememberingFeed`), or `undefined`; asked at each session's start. The page replaces
+   * them when it comes, in place (no empty chart in between).
+   */
+  previewCandles?(request: {
+    readonly symbol: SymbolId;
+    readonly interval: Interval;
+  }): readonly Candle[] | undefined;
 }
 
 /** What the chart shows. */
@@ -130,8 +139,16 @@ export interface ChartControllerOptions {
   readonly timers?: ChartTimers;
   /** Local time minus UTC in minutes; defaults to the browser's offset. */
   readonly utcOffsetMinutes?: number;
-  /** Called once per session, on the first animation frame after its first candles were set. */
-  readonly onFirstCandlesDrawn?: (view: ChartView, bars: number) => void;
+  /**
+   * Called once per session, on the first animation frame after its first candles were set:
+   * `kept` when they are the feed's preview (kept candles drawn while the latest page loads).
+   */
+  readonly onFirstCandlesDrawn?: (view: ChartView, bars: number, kept: boolean) => void;
+  /**
+   * Called once per session, on the first animation frame after its latest page was set: with
+   * its first candles, or after them when the page replaced a preview.
+   */
+  readonly onLatestCandlesDrawn?: (view: ChartView, bars: number) => void;
   /** Called when a candle page fails to load (the chart itself only stops loading). */
   readonly onLoadError?: (error: unknown) => void;
   /** Called when the user asks for an alert at a level: the "+" on the axis, or the shortcut. */
@@ -160,6 +177,10 @@ interface Session {
   readonly early: LatestCandles;
   /** Where the first page is: on its way, in the history, or failed (nothing to draw). */
   firstPage: 'loading' | 'loaded' | 'failed';
+  /** The history holds the feed's preview (kept candles) while the first page is on its way. */
+  preview: boolean;
+  /** Candles have been drawn once (a preview or the first page): `onFirstCandlesDrawn` is told. */
+  everDrawn: boolean;
   /** The history is on the chart (loaded, and the symbol info known or unavailable). */
   drawn: boolean;
   unwatch: (() => void) | undefined;
@@ -539,6 +560,8 @@ export class ChartController {
       pager: new HistoryPager(view.interval),
       early: new LatestCandles(CANDLE_PAGE_SIZE),
       firstPage: 'loading',
+      preview: false,
+      everDrawn: false,
       drawn: false,
       unwatch: undefined,
     };
@@ -569,6 +592,16 @@ export class ChartController {
       timeScale: { timeVisible: intervalShowsTime(view.interval), secondsVisible: false },
     });
     this.applyPriceFormat(view);
+    // Kept candles, drawn at once (as soon as the format is settled) and replaced by the latest
+    // page when it comes: a repeat visit shows the chart without waiting for the network.
+    const preview = this.options.feed.previewCandles?.({
+      symbol: view.symbol,
+      interval: view.interval,
+    });
+    if (preview && preview.length > 0) {
+      session.history.load(preview);
+      session.preview = true;
+    }
     this.refresh(session);
     this.overlay.redraw();
     this.renderLegend();
@@ -586,6 +619,7 @@ export class ChartController {
         (error: unknown) => {
           if (this.session !== session) return;
           // Spec §4: a failed load only stops loading (the watermark goes); nothing is drawn.
+          // A preview stays drawn: the feed says why its candles are not the latest.
           session.firstPage = 'failed';
           session.early.clear();
           this.refresh(session);
@@ -613,7 +647,8 @@ export class ChartController {
   /** Draws the first page once it and the format are there, and shows the matching watermark. */
   private refresh(session: Session): void {
     const settled = formatSettled(session.view);
-    if (settled && session.firstPage === 'loaded' && !session.drawn) this.draw(session);
+    const drawable = session.firstPage === 'loaded' || session.preview;
+    if (settled && drawable && !session.drawn) this.draw(session);
     let watermark: string | undefined;
     if (!session.drawn) {
       if (!settled) watermark = WATERMARK_SYMBOL_INFO;
@@ -635,10 +670,18 @@ export class ChartController {
     session.firstPage = 'loaded';
     for (const candle of session.early.values()) session.history.applyLive(candle);
     session.early.clear();
+    if (session.preview) {
+      // The page replaces the preview where it is drawn: set again, not cleared first.
+      session.preview = false;
+      session.drawn = false;
+    }
     this.refresh(session);
   }
 
-  /** First draw of a session: candles loaded and the format settled. */
+  /**
+   * First draw of a session's candles (its preview, or its first page), and the draw of the first
+   * page over a preview: candles there and the format settled.
+   */
   private draw(session: Session): void {
     this.prices.setData(session.history.candles.map((c) => session.time.candleToChart(c)));
     this.seriesFilled = true;
@@ -647,10 +690,15 @@ export class ChartController {
     this.scheduleRsiDraw(session);
     this.overlay.redraw();
     this.renderLegend();
-    const onDrawn = this.options.onFirstCandlesDrawn;
-    if (onDrawn) {
+    const { onFirstCandlesDrawn, onLatestCandlesDrawn } = this.options;
+    const kept = session.preview;
+    const first = !session.everDrawn;
+    session.everDrawn = true;
+    if ((first && onFirstCandlesDrawn) || (!kept && onLatestCandlesDrawn)) {
       this.frames.request(() => {
-        if (this.session === session) onDrawn(session.view, session.history.length);
+        if (this.session !== session) return;
+        if (first) onFirstCandlesDrawn?.(session.view, session.history.length, kept);
+        if (!kept) onLatestCandlesDrawn?.(session.view, session.history.length);
       });
     }
   }
@@ -776,7 +824,8 @@ export class ChartController {
 
   private readonly onVisibleRangeChange = (range: LogicalRange | null): void => {
     const session = this.session;
-    if (!session || !session.drawn || range === null) return;
+    // Not under a preview: the page that replaces it decides where history starts.
+    if (!session || !session.drawn || session.preview || range === null) return;
     const bars = this.prices.barsInLogicalRange(range);
     if (!bars) return;
     const endTime = session.pager.next(bars.barsBefore, session.history.earliest?.time);

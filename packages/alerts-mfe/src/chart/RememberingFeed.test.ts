@@ -115,4 +115,83 @@ describe('RememberingFeed', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     stop();
   });
+
+  describe('preview (a repeat visit)', () => {
+    const previewing = (options: { previewSince?: number; previewMaxAgeMs?: number }) =>
+      new RememberingFeed(inner, {
+        store,
+        offline,
+        now: () => now,
+        onLine: () => onLine,
+        ...options,
+      });
+
+    it("offers the page's first view its kept candles, labelled as updating until the page replaces them", async () => {
+      store.keep(BTC, M1, minuteCandles(0, 3), 800);
+      feed = previewing({ previewSince: 500 });
+      expect(feed.hasPreview(BTC, M1)).toBe(true);
+      expect(offline.updatingSeenAt).toBeUndefined(); // asking is not drawing
+      expect(feed.previewCandles({ symbol: BTC, interval: M1 })).toEqual(minuteCandles(0, 3));
+      expect(offline.updatingSeenAt).toBe(800);
+      expect(offline.seenAt).toBeUndefined(); // Create Alert is not blocked: the network is there
+
+      const loading = feed.loadCandles(LATEST);
+      inner.load(0).resolve(minuteCandles(3, 3));
+      await expect(loading).resolves.toEqual(minuteCandles(3, 3));
+      expect(offline.updatingSeenAt).toBeUndefined();
+      // Once per page: another view (or the same one again) loads as before.
+      expect(feed.hasPreview(BTC, M1)).toBe(false);
+      expect(feed.previewCandles({ symbol: BTC, interval: M1 })).toBeUndefined();
+    });
+
+    it('offers nothing kept before the labelled source, too old, of another pair, or without a source', () => {
+      store.keep(BTC, M1, minuteCandles(0, 3), 800);
+      expect(previewing({}).previewCandles({ symbol: BTC, interval: M1 })).toBeUndefined();
+      expect(
+        previewing({ previewSince: 801 }).previewCandles({ symbol: BTC, interval: M1 }),
+      ).toBeUndefined();
+      now = 800 + 1_001;
+      expect(
+        previewing({ previewSince: 0, previewMaxAgeMs: 1_000 }).previewCandles({
+          symbol: BTC,
+          interval: M1,
+        }),
+      ).toBeUndefined();
+      expect(
+        previewing({ previewSince: 0 }).previewCandles({
+          symbol: 'ETHUSDT' as SymbolId,
+          interval: M1,
+        }),
+      ).toBeUndefined();
+      expect(offline.updatingSeenAt).toBeUndefined();
+    });
+
+    it('turns the preview into the offline notice when the page fails for want of a network', async () => {
+      store.keep(BTC, M1, minuteCandles(0, 3), 800);
+      feed = previewing({ previewSince: 0 });
+      feed.previewCandles({ symbol: BTC, interval: M1 });
+      const loading = feed.loadCandles(LATEST);
+      onLine = false;
+      inner.load(0).reject(OFFLINE);
+      await expect(loading).resolves.toEqual(minuteCandles(0, 3));
+      expect(offline.seenAt).toBe(800);
+      expect(offline.updatingSeenAt).toBeUndefined();
+    });
+
+    it('keeps the preview labelled and asks again when the api refuses the page', async () => {
+      store.keep(BTC, M1, minuteCandles(0, 3), 800);
+      feed = previewing({ previewSince: 0 });
+      const reload = jest.fn();
+      feed.startCatchUp(reload);
+      feed.previewCandles({ symbol: BTC, interval: M1 });
+      const loading = feed.loadCandles(LATEST);
+      const refused = Object.assign(new Error('HTTP 503'), { status: 503 });
+      inner.load(0).reject(refused);
+      await expect(loading).rejects.toBe(refused);
+      expect(offline.updatingSeenAt).toBe(800);
+      expect(offline.seenAt).toBeUndefined();
+      jest.advanceTimersByTime(30_000);
+      expect(reload).toHaveBeenCalledTimes(1);
+    });
+  });
 });

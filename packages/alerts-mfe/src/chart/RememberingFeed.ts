@@ -2,7 +2,7 @@ import { type Candle, type Interval, type SymbolId } from '@pairwatch/domain';
 import { type ChartFeed } from './ChartController';
 import { CANDLE_PAGE_SIZE } from './chartConstants';
 import { isOfflineFailure } from './isOfflineFailure';
-import { type LastCandlesStore } from './LastCandlesStore';
+import { type KeptCandles, type LastCandlesStore } from './LastCandlesStore';
 import { type OfflinePrices } from './OfflinePrices';
 
 /** Options of a {@link RememberingFeed}. */
@@ -18,6 +18,15 @@ export interface RememberingFeedOptions {
   readonly writeDelayMs?: number;
   /** While kept candles are shown, how often the latest page is asked again. */
   readonly retryMs?: number;
+  /**
+   * Epoch milliseconds since which the page has labelled its market source as it still is (the
+   * shell keeps the source it last saw, and since when): kept candles seen since then may be
+   * drawn while the page's first latest page loads ({@link previewCandles}); kept candles seen
+   * before, perhaps under another source, may not. Undefined: no preview.
+   */
+  readonly previewSince?: number;
+  /** How old kept candles may be and still be drawn as a preview. */
+  readonly previewMaxAgeMs?: number;
 }
 
 interface Shown {
@@ -31,6 +40,11 @@ interface Shown {
 
 const WRITE_DELAY_MS = 2_000;
 const RETRY_MS = 30_000;
+/**
+ * Kept candles older than this are not drawn while the latest page loads: a chart a day behind
+ * would jump, not update, when the page comes (offline they are drawn however old they are).
+ */
+export const PREVIEW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 function browserOnLine(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -51,6 +65,10 @@ export class RememberingFeed implements ChartFeed {
   private writeTimer: ReturnType<typeof setTimeout> | undefined;
   private reload: (() => void) | undefined;
   private reloading = false;
+  /** The pair whose kept candles are drawn while its first latest page loads, if any. */
+  private previewing: { readonly symbol: SymbolId; readonly interval: Interval } | undefined;
+  /** Whether the page's first view has been asked for (the only one that gets a preview). */
+  private started = false;
   private readonly now: () => number;
   private readonly onLine: () => boolean;
 
@@ -72,16 +90,65 @@ export class RememberingFeed implements ChartFeed {
       },
       (error: unknown) => {
         if (request.limit < CANDLE_PAGE_SIZE) throw error; // a gap fill: the stream goes on
-        const kept = isOfflineFailure(error, this.onLine())
-          ? this.options.store.read(request.symbol, request.interval)
-          : undefined;
+        const previewed = this.endPreview(request);
+        const offline = isOfflineFailure(error, this.onLine());
+        const kept =
+          offline || previewed
+            ? this.options.store.read(request.symbol, request.interval)
+            : undefined;
         this.reloading = false;
         if (!kept) throw error;
         this.shown = { ...request, candles: [...kept.candles], seenAt: kept.seenAt, stale: true };
+        // The api answered, but not with candles: the preview stays drawn, labelled, and the
+        // chart reports the error; the feed asks again as it does offline (`catchUp`).
+        if (!offline) {
+          this.options.offline.setUpdating(kept.seenAt);
+          throw error;
+        }
         this.options.offline.set(kept.seenAt);
         return kept.candles;
       },
     );
+  }
+
+  /**
+   * The kept candles of the page's first view, to draw while its latest page loads (a repeat
+   * visit then shows the chart without a round trip), when they were seen since
+   * {@link RememberingFeedOptions.previewSince} and within {@link PREVIEW_MAX_AGE_MS}; until the
+   * page comes, {@link OfflinePrices} says they are updating. Once per page: a later view (another
+   * pair, a catch-up) loads as it always did.
+   */
+  previewCandles(request: { symbol: SymbolId; interval: Interval }): readonly Candle[] | undefined {
+    const kept = this.keptForPreview(request.symbol, request.interval);
+    this.started = true;
+    if (!kept) return undefined;
+    this.previewing = { symbol: request.symbol, interval: request.interval };
+    this.options.offline.setUpdating(kept.seenAt);
+    return kept.candles;
+  }
+
+  /** Whether {@link previewCandles} would offer kept candles of `symbol` `interval` now. */
+  hasPreview(symbol: SymbolId, interval: Interval): boolean {
+    return this.keptForPreview(symbol, interval) !== undefined;
+  }
+
+  private keptForPreview(symbol: SymbolId, interval: Interval): KeptCandles | undefined {
+    const since = this.options.previewSince;
+    if (this.started || since === undefined) return undefined;
+    const kept = this.options.store.read(symbol, interval);
+    const maxAge = this.options.previewMaxAgeMs ?? PREVIEW_MAX_AGE_MS;
+    if (!kept || kept.seenAt < since || this.now() - kept.seenAt > maxAge) return undefined;
+    return kept;
+  }
+
+  /** Whether `request`'s pair was previewed; its page has come (or failed) either way. */
+  private endPreview(request: { symbol: SymbolId; interval: Interval }): boolean {
+    const previewing = this.previewing;
+    if (previewing?.symbol !== request.symbol || previewing.interval !== request.interval) {
+      return false;
+    }
+    this.previewing = undefined;
+    return true;
   }
 
   watchCandles(
@@ -138,6 +205,7 @@ export class RememberingFeed implements ChartFeed {
     if (shown && samePair && !shown.stale) {
       merge(shown, candles, this.now()); // a gap fill
     } else if (request.limit >= CANDLE_PAGE_SIZE) {
+      this.endPreview(request);
       this.shown = { ...request, candles: [...candles], seenAt: this.now(), stale: false };
       this.reloading = false;
       this.options.offline.set(undefined);

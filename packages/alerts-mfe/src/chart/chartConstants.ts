@@ -5,8 +5,13 @@
 export const RSI_PANE_HEIGHT = 140;
 /** Height of the whole chart in CSS pixels: the price pane gets what the RSI pane leaves. */
 export const CHART_HEIGHT = 520;
-/** The performance mark set when a chart session first draws candles (read by browser tests). */
+/**
+ * The performance mark set when a chart session first draws candles (read by browser tests):
+ * kept ones on a repeat visit (`detail.kept`), else the api's.
+ */
 export const FIRST_CANDLES_MARK = 'pairwatch:alerts:first-candles';
+/** The performance mark set when a chart session draws its latest page from the api. */
+export const LATEST_CANDLES_MARK = 'pairwatch:alerts:latest-candles';
 /** Candles per page, for the first load and every older page (product §9). */
 export const CANDLE_PAGE_SIZE = 500;
 /** Delay before RSI data is drawn after a bulk load (product §9). */

@@ -1,14 +1,27 @@
-import { offlineNotice } from './offlineNotice';
+import { keptPricesNotice } from './keptPricesNotice';
 import { type OfflinePrices } from './OfflinePrices';
 
 /**
- * Shows the offline notice over the chart in `parent` (its box, `position: relative`) whenever it
- * draws kept candles, as a `status` live region. Plain DOM, like the chart's legend: the first
- * chart shows it before React, and it moves with the chart's element when the screen adopts it.
+ * How long kept candles drawn while the latest page loads (a repeat visit) stay unlabelled: the
+ * page usually replaces them within a few hundred milliseconds, and a notice flashing for that
+ * long says nothing anyone can read. Past it, the notice says what the chart shows.
+ */
+export const UPDATING_NOTICE_DELAY_MS = 600;
+
+/**
+ * Shows the kept-prices notice over the chart in `parent` (its box, `position: relative`) whenever
+ * it draws kept candles, as a `status` live region: at once without a network, after
+ * {@link UPDATING_NOTICE_DELAY_MS} while a repeat visit's latest page is on its way. Plain DOM, like
+ * the chart's legend: the first chart shows it before React, and it moves with the chart's element
+ * when the screen adopts it.
  *
  * @returns the teardown.
  */
-export function showOfflineNotice(parent: HTMLElement, offline: OfflinePrices): () => void {
+export function showOfflineNotice(
+  parent: HTMLElement,
+  offline: OfflinePrices,
+  updatingDelayMs: number = UPDATING_NOTICE_DELAY_MS,
+): () => void {
   const notice = document.createElement('div');
   notice.setAttribute('role', 'status');
   notice.dataset.testid = 'offline-notice';
@@ -27,16 +40,33 @@ export function showOfflineNotice(parent: HTMLElement, offline: OfflinePrices): 
     whiteSpace: 'nowrap',
     pointerEvents: 'none',
   });
+  let updatingTimer: ReturnType<typeof setTimeout> | undefined;
+  const show = (text: string | undefined) => {
+    notice.textContent = text ?? '';
+    notice.hidden = text === undefined;
+  };
   const render = () => {
-    const seenAt = offline.seenAt;
-    notice.textContent = seenAt === undefined ? '' : offlineNotice(new Date(seenAt));
-    notice.hidden = seenAt === undefined;
+    clearTimeout(updatingTimer);
+    updatingTimer = undefined;
+    const { seenAt, updatingSeenAt } = offline;
+    if (seenAt !== undefined) {
+      show(keptPricesNotice(new Date(seenAt), 'offline'));
+    } else if (updatingSeenAt !== undefined) {
+      show(undefined);
+      updatingTimer = setTimeout(
+        () => show(keptPricesNotice(new Date(updatingSeenAt), 'updating')),
+        updatingDelayMs,
+      );
+    } else {
+      show(undefined);
+    }
   };
   render();
   parent.append(notice);
   const unsubscribe = offline.subscribe(render);
   return () => {
     unsubscribe();
+    clearTimeout(updatingTimer);
     notice.remove();
   };
 }

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ALERTS_MESSAGES } from '../alertsMessages';
-import { FIRST_CANDLES_MARK } from '../chart/chartConstants';
+import { FIRST_CANDLES_MARK, LATEST_CANDLES_MARK } from '../chart/chartConstants';
+import { LastCandlesStore } from '../chart/LastCandlesStore';
+import { sharedOfflinePrices } from '../chart/sharedOfflinePrices';
 import { adoptFirstChart } from '../firstScreen/firstChartSlot';
 import { minuteCandles } from '../test-support/candles';
 import { FakeChartFeed } from '../test-support/FakeChartFeed';
@@ -35,6 +37,70 @@ describe('alerts_mfe/firstChart', () => {
   afterEach(() => {
     adoptFirstChart()?.discard();
     document.body.innerHTML = '';
+    window.localStorage.clear();
+    sharedOfflinePrices.set(undefined);
+  });
+
+  it("draws the candles an earlier visit kept at once on a repeat visit, and the api's over them when they come", async () => {
+    const kept = minuteCandles(3000, 40);
+    new LastCandlesStore(window.localStorage).keep(
+      'BTCUSDT',
+      'OneMinute',
+      kept,
+      Date.now() - 60_000,
+    );
+    let answerCandles: (body: unknown) => void = () => undefined;
+    const drawn = startFirstChart({
+      slot,
+      symbol: 'BTCUSDT',
+      interval: 'OneMinute',
+      candles: new Promise((resolve) => (answerCandles = resolve)),
+      symbolInfo: new Promise(() => undefined), // never answers: the catalogue knows BTCUSDT
+      previewSince: Date.now() - 120_000,
+      onRemoved: jest.fn(),
+    });
+    await drawn; // settled by the kept candles: the api has not answered
+    const chart = lastMockChart();
+    expect(chart.series[0]!.bars).toHaveLength(kept.length);
+    expect(mark).toHaveBeenCalledWith(FIRST_CANDLES_MARK, {
+      detail: { symbol: 'BTCUSDT', interval: 'OneMinute', bars: kept.length, kept: true },
+    });
+    expect(mark).not.toHaveBeenCalledWith(LATEST_CANDLES_MARK, expect.anything());
+    expect(sharedOfflinePrices.updatingSeenAt).toBeDefined();
+
+    answerCandles(BARS);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(chart.series[0]!.bars).toHaveLength(BARS.length);
+    expect(chart.series[0]!.bars[0]!.time).not.toBe(kept[0]!.time);
+    expect(mark).toHaveBeenCalledWith(LATEST_CANDLES_MARK, {
+      detail: { symbol: 'BTCUSDT', interval: 'OneMinute', bars: BARS.length },
+    });
+    expect(sharedOfflinePrices.updatingSeenAt).toBeUndefined();
+  });
+
+  it('waits for the api when the kept candles are older than the source the frame shows', async () => {
+    new LastCandlesStore(window.localStorage).keep(
+      'BTCUSDT',
+      'OneMinute',
+      minuteCandles(3000, 40),
+      Date.now() - 60_000,
+    );
+    await startFirstChart({
+      slot,
+      symbol: 'BTCUSDT',
+      interval: 'OneMinute',
+      candles: answer(BARS),
+      symbolInfo: answer({}),
+      previewSince: Date.now() - 30_000, // the source changed since they were seen
+      onRemoved: jest.fn(),
+    });
+    expect(lastMockChart().series[0]!.bars).toHaveLength(BARS.length);
+    expect(mark).toHaveBeenCalledWith(
+      FIRST_CANDLES_MARK,
+      expect.objectContaining({
+        detail: expect.objectContaining({ kept: false }),
+      }),
+    );
   });
 
   it('draws the candles with the banner and pickers of the screen around them, marks them, and waits to be adopted', async () => {
@@ -55,6 +121,9 @@ describe('alerts_mfe/firstChart', () => {
     const chart = lastMockChart();
     expect(chart.series[0]!.bars).toHaveLength(BARS.length);
     expect(mark).toHaveBeenCalledWith(FIRST_CANDLES_MARK, {
+      detail: { symbol: 'ETHUSDT', interval: 'FiveMinutes', bars: BARS.length, kept: false },
+    });
+    expect(mark).toHaveBeenCalledWith(LATEST_CANDLES_MARK, {
       detail: { symbol: 'ETHUSDT', interval: 'FiveMinutes', bars: BARS.length },
     });
 

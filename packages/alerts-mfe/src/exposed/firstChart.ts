@@ -3,6 +3,7 @@ import {
   type Candle,
   type SymbolId,
   type SymbolInfo,
+  defaultSymbolInfo,
   isInterval,
   isSymbolId,
   parseCandles,
@@ -21,6 +22,7 @@ import { showOfflineNotice } from '../chart/showOfflineNotice';
 // screen's to install (CandleChart, after the adoption): a test that reads bars reads a live screen.
 import '../chart/installChartTestHook';
 import { markFirstCandles } from '../chart/markFirstCandles';
+import { markLatestCandles } from '../chart/markLatestCandles';
 import { FirstChart } from '../firstScreen/FirstChart';
 import { offerFirstChart } from '../firstScreen/firstChartSlot';
 import { renderFirstScreen } from '../firstScreen/renderFirstScreen';
@@ -41,6 +43,13 @@ export interface FirstChartOptions {
    */
   readonly candles: Promise<unknown>;
   readonly symbolInfo: Promise<unknown>;
+  /**
+   * Epoch milliseconds since which the frame has shown the market source it shows now (the one
+   * the shell last saw, kept): candles kept since then may be drawn before the api's, which come
+   * once the frame shows the current source. Absent (an older shell, or no source seen yet): the
+   * chart waits for the api's.
+   */
+  readonly previewSince?: number;
   /** Told when the first screen is gone (the Alerts screen took the chart, or it was dropped). */
   readonly onRemoved: () => void;
 }
@@ -102,35 +111,42 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
   });
   const candles: Promise<readonly Candle[]> = options.candles.then(parseCandles);
   const symbolInfo = readSymbolInfo(options.symbolInfo, symbol);
-  // The chart is created with its data when that is (nearly) there, as it usually is: created
-  // before, it would draw itself empty first, a whole frame of work before the candles. Data
-  // already read (the shell reads it while this module loads) continues in this same task: the
-  // screen above and the chart are laid out and drawn in one frame.
-  const data = Promise.all([candles, symbolInfo]);
-  data.catch(() => undefined);
-  const info = await Promise.race([
-    data.then(
-      ([, known]) => ({ known }),
-      () => undefined,
-    ),
-    delay(DATA_WAIT_MS),
-  ]);
   // Without a network the shell's request fails: the feed draws the candles last shown instead.
+  // On a repeat visit it draws them at once, and the api's replace them when they come.
   const handover = new HandoverFeed({ symbol, interval, limit: CANDLE_PAGE_SIZE, candles });
   const feed = new RememberingFeed(handover, {
     store: new LastCandlesStore(storage),
     offline: sharedOfflinePrices,
+    ...(typeof options.previewSince === 'number' ? { previewSince: options.previewSince } : {}),
   });
+  // The chart is created with its data when that is (nearly) there, as it usually is: created
+  // before, it would draw itself empty first, a whole frame of work before the candles. Data
+  // already read (the shell reads it while this module loads) continues in this same task: the
+  // screen above and the chart are laid out and drawn in one frame. Kept candles of a pair whose
+  // format the catalogue knows are there already: no wait.
+  const data = Promise.all([candles, symbolInfo]);
+  data.catch(() => undefined);
+  const previewNow = feed.hasPreview(symbol, interval) && defaultSymbolInfo(symbol) !== undefined;
+  const info = previewNow
+    ? undefined
+    : await Promise.race([
+        data.then(
+          ([, known]) => ({ known }),
+          () => undefined,
+        ),
+        delay(DATA_WAIT_MS),
+      ]);
   return new Promise<void>((resolve, reject) => {
     // Set right after the controller: its callbacks run later, never during its construction.
     const held: { first?: FirstChart } = {};
     const controller = new ChartController(screen.chart, {
       feed,
       appearance: chartAppearance(prefersDark() ? 'dark' : 'light'),
-      onFirstCandlesDrawn: (view, bars) => {
-        markFirstCandles(view, bars);
+      onFirstCandlesDrawn: (view, bars, kept) => {
+        markFirstCandles(view, bars, kept);
         resolve();
       },
+      onLatestCandlesDrawn: markLatestCandles,
       onLoadError: (error) => {
         held.first?.reportLoadError(error);
         reject(error instanceof Error ? error : new Error(String(error)));
@@ -150,7 +166,9 @@ export default async function startFirstChart(options: FirstChartOptions): Promi
       controller.show({ symbol, interval, symbolInfo: info.known, symbolInfoLoading: false });
       return;
     }
-    controller.show({ symbol, interval, symbolInfo: undefined, symbolInfoLoading: true });
+    // A preview of a catalogue pair is drawn in the catalogue's format meanwhile: its info only
+    // confirms it (or corrects it in place, no new session).
+    controller.show({ symbol, interval, symbolInfo: undefined, symbolInfoLoading: !previewNow });
     void symbolInfo.then((known) => {
       // After the adoption the screen says what to show.
       if (first.isAdopted) return;

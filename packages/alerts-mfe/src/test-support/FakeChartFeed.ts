@@ -13,6 +13,9 @@ interface PendingLoad {
 /** A candle feed whose loads the test answers by hand and whose live stream it drives. */
 export class FakeChartFeed implements ChartFeed {
   readonly loads: PendingLoad[] = [];
+  /** What {@link previewCandles} answers (kept candles of an earlier visit), and who asked. */
+  preview: readonly Candle[] | undefined;
+  readonly previewAsks: Array<{ symbol: SymbolId; interval: Interval }> = [];
   private readonly watchersByStream = new Map<string, Set<(candle: Candle) => void>>();
 
   loadCandles(request: {
@@ -24,6 +27,11 @@ export class FakeChartFeed implements ChartFeed {
     return new Promise((resolve, reject) => {
       this.loads.push({ ...request, endTime: request.endTime, resolve, reject });
     });
+  }
+
+  previewCandles(request: { symbol: SymbolId; interval: Interval }): readonly Candle[] | undefined {
+    this.previewAsks.push({ symbol: request.symbol, interval: request.interval });
+    return this.preview;
   }
 
   watchCandles(symbol: SymbolId, interval: Interval, onCandle: (candle: Candle) => void) {

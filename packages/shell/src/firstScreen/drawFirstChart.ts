@@ -13,6 +13,7 @@ type StartFirstChart = (options: {
   readonly interval: string;
   readonly candles: Promise<unknown>;
   readonly symbolInfo: Promise<unknown>;
+  readonly previewSince?: number;
   readonly onRemoved: () => void;
 }) => Promise<void>;
 
@@ -22,6 +23,10 @@ type StartFirstChart = (options: {
  * difference between a chart in about the time of a bare chart page and one after the whole app
  * has rendered (`pnpm bench:web`).
  *
+ * The api's candles reach the chart only once the frame shows whether prices are simulated
+ * (`labelled`). Candles the chart kept from an earlier visit may be drawn before, when the frame
+ * shows the source kept with them (`previewSince`: since when the frame's kept source has held).
+ *
  * @returns settles when the first candles are drawn; rejects when the chart cannot be drawn
  * (the remote unreachable, its module missing, the candles failing): the React screen then loads
  * and reports it as it always does.
@@ -29,16 +34,17 @@ type StartFirstChart = (options: {
 export async function drawFirstChart(
   chart: FirstChartStart,
   frame: FirstScreenFrame,
-  /** Settles once the frame shows whether prices are simulated: no candle is drawn before. */
+  /** Settles once the frame shows the api's current market source (or that it is unknown). */
   labelled: Promise<void>,
+  /** Since when the frame has shown the kept source, shown before `labelled`; else undefined. */
+  previewSince: number | undefined,
   load: (id: string) => Promise<unknown> = (id) => loadRemote(id),
 ): Promise<void> {
   const slot = frame.slot();
   if (!slot) throw new Error('The page has no first-screen slot.');
-  const [module] = (await Promise.all([load(FIRST_CHART_MODULE), labelled])) as [
-    { default?: unknown } | null | undefined,
-    void,
-  ];
+  const candles = labelled.then(() => chart.candles);
+  candles.catch(() => undefined); // the chart reports it; nobody else waits on it
+  const module = (await load(FIRST_CHART_MODULE)) as { default?: unknown } | null | undefined;
   const start = module?.default;
   if (typeof start !== 'function') {
     throw new Error(`Remote module "${FIRST_CHART_MODULE}" exports no function.`);
@@ -47,8 +53,9 @@ export async function drawFirstChart(
     slot,
     symbol: chart.symbol,
     interval: chart.interval,
-    candles: chart.candles,
+    candles,
     symbolInfo: chart.symbolInfo,
+    ...(previewSince === undefined ? {} : { previewSince }),
     onRemoved: () => frame.release(),
   });
 }

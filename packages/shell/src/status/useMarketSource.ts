@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { fetchMarketSource, type MarketSource } from './fetchMarketSource';
+import { KEPT_MARKET_SOURCE } from './KeptMarketSource';
 
 /** How long to wait before asking again when the api did not answer (it may still be starting). */
 export const MARKET_SOURCE_RETRY_MS = 10_000;
@@ -12,13 +13,16 @@ export const MARKET_SOURCE_RETRY_MS = 10_000;
  * @param apiUrl - the api origin.
  * @param fetchFn - `fetch`, injectable for tests.
  * @param initial - the source already known (asked for at page start), shown from the first render.
+ * @param kept - without `initial`, the source the page saw last (`KeptMarketSource`): shown until
+ * the api answers (offline, kept prices keep their label), and asked on mount.
  */
 export function useMarketSource(
   apiUrl: string,
   fetchFn: typeof fetch = fetch,
   initial?: MarketSource,
+  kept?: MarketSource,
 ): MarketSource | undefined {
-  const [source, setSource] = useState<MarketSource | undefined>(initial);
+  const [source, setSource] = useState<MarketSource | undefined>(initial ?? kept);
   // Asked already at page start: not again on mount (only when the tab comes back).
   const askedAtStart = useRef(initial !== undefined);
   useEffect(() => {
@@ -26,7 +30,11 @@ export function useMarketSource(
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     const ask = () => {
       clearTimeout(retryTimer);
-      fetchMarketSource(apiUrl, fetchFn, controller.signal).then(setSource, (error: unknown) => {
+      const answered = (next: MarketSource) => {
+        KEPT_MARKET_SOURCE.keep(next);
+        setSource(next);
+      };
+      fetchMarketSource(apiUrl, fetchFn, controller.signal).then(answered, (error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('[pairwatch] market source unknown:', error);
         retryTimer = setTimeout(ask, MARKET_SOURCE_RETRY_MS);
