@@ -1,6 +1,6 @@
-import { type Page } from '@playwright/test';
 import { askForChartHook, chartPriceData, waitForChartBars } from '../harness/chartBars';
 import { expect, test } from '../harness/fixtures';
+import { keptCandleRows } from '../harness/keptCandleRows';
 import { OFFLINE_REQUEST_FAILED, controlledByWorker } from '../harness/serviceWorkerControl';
 
 // Offline Alerts (issue #26): /alerts, reloaded with no network at all (browser offline, the
@@ -13,19 +13,6 @@ const NEEDS_CONNECTION = 'Creating an alert needs the connection. You are offlin
 const STATIC_PARTS = ['shell', 'alerts', 'positions'] as const;
 /** The bars LastCandlesStore keeps per pair (LAST_CANDLES_BOUNDS.maxBars); the chart loads 500. */
 const KEPT_BARS = 500;
-
-/** The candles the chart keeps for offline use (LastCandlesStore), as [time, …, close] rows. */
-function keptRows(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i) ?? '';
-      if (key.startsWith('pairwatch:alerts:last-candles:BTCUSDT:')) {
-        return (JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[]).length;
-      }
-    }
-    return 0;
-  });
-}
 
 test.beforeEach(async ({ page, stack }) => {
   await askForChartHook(page);
@@ -41,7 +28,7 @@ test('/alerts reloads offline with the last candles it showed, says so, refuses 
   await page.goto('/alerts?symbol=BTCUSDT&interval=OneMinute');
   await controlledByWorker(page);
   const online = await waitForChartBars(page);
-  await expect.poll(() => keptRows(page), { timeout: 15_000 }).toBe(KEPT_BARS);
+  await expect.poll(() => keptCandleRows(page), { timeout: 15_000 }).toBe(KEPT_BARS);
   expect(online.length).toBeGreaterThanOrEqual(KEPT_BARS);
   const notice = page.getByRole('status').filter({ hasText: 'Offline' });
   await expect(notice).toHaveCount(0);
