@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type CDPSession, type Page } from '@playwright/test';
-import { FIRST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
+import { FIRST_CANDLES_MARK, LATEST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
 import { test } from '../harness/fixtures';
 import { E2E_DIR } from '../harness/paths';
 import { controlledByWorker } from '../harness/serviceWorkerControl';
@@ -13,6 +13,10 @@ import { controlledByWorker } from '../harness/serviceWorkerControl';
 // page): a reload, a new tab, and a new tab after the browser stopped the worker (as a visitor
 // returning after more than ~30 s finds it: the page's first request then waits for the worker to
 // start), also SAMPLES of each (a warm visit is short, so a busy machine moves its median more).
+// On a warm visit Pairwatch's first candles are those it kept on the visit before, drawn before
+// the api answers (docs/architecture.md §7, "Offline and updates"); the api's are drawn over them
+// when they come, and each warm row says when ("the api's drawn at"), and in how many samples the
+// first candles were kept ones.
 // Prints figures, their spread and the ratios; asserts nothing about speed (machines differ).
 // Nothing of the test runner runs in the pages while they are measured (no trace, see
 // playwright.bench.config.ts; the mark is awaited from a console message, see markSet).
@@ -64,6 +68,13 @@ interface Sample {
   readonly kib: number;
   /** First candles → both cards on screen (Pairwatch only). */
   readonly cardsMs?: number;
+  /**
+   * Navigation → the api's candles drawn (Pairwatch only): later than `ms` when the first candles
+   * were the ones kept on the visit before (a repeat visit), else the same.
+   */
+  readonly latestMs?: number;
+  /** Whether the first candles drawn were kept ones (Pairwatch only). */
+  readonly kept?: boolean;
 }
 
 /** The performance mark the page sets on the first frame that shows both cards. */
@@ -251,14 +262,19 @@ async function measure(
   const network = await watchNetwork(page);
   const { drawn } = await markSet(page, mark);
   const cardsMark = cards ? await markSet(page, CARDS_MARK) : undefined;
+  const latestMark = cards ? await markSet(page, LATEST_CANDLES_MARK) : undefined;
   if (cards) await cardsShown(page, mark);
   if (reload) await page.reload({ waitUntil: 'commit' });
   else await page.goto(url, { waitUntil: 'commit' });
   await drawn;
   await cardsMark?.drawn;
-  const [ms, cardsAt] = await page.evaluate(
-    (names) => names.map((name) => performance.getEntriesByName(name)[0]?.startTime),
-    [mark, CARDS_MARK],
+  await latestMark?.drawn;
+  const [[ms, cardsAt, latestAt], kept] = await page.evaluate(
+    (names) => [
+      names.map((name) => performance.getEntriesByName(name)[0]?.startTime),
+      (performance.getEntriesByName(names[0]!)[0] as PerformanceMark | undefined)?.detail?.kept,
+    ],
+    [mark, CARDS_MARK, LATEST_CANDLES_MARK],
   );
   await page.waitForLoadState('networkidle');
   if (network.requests) {
@@ -270,6 +286,7 @@ async function measure(
     ms: ms!,
     kib: network.bytes() / 1024,
     ...(cards && cardsAt !== undefined ? { cardsMs: cardsAt - ms! } : {}),
+    ...(cards && latestAt !== undefined ? { latestMs: latestAt, kept: kept === true } : {}),
   };
 }
 
@@ -388,7 +405,9 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
         (kind) =>
           `${WARM_NAMES[kind].padEnd(12)} Pairwatch ${warmMs(appWarm, kind).toFixed(0)} ms ${warmSpread(appWarm, kind)} ${warmKib(appWarm, kind).toFixed(0)} KiB` +
           ` (${(warmMs(appWarm, kind) / median(appSamples.map((s) => s.ms))).toFixed(2)}× cold, goal ≤ 0.5×),` +
-          ` bare ${warmMs(bareWarm, kind).toFixed(0)} ms ${warmKib(bareWarm, kind).toFixed(0)} KiB`,
+          ` bare ${warmMs(bareWarm, kind).toFixed(0)} ms ${warmKib(bareWarm, kind).toFixed(0)} KiB;` +
+          ` kept candles first in ${appWarm.filter((sample) => sample[kind].kept).length} of ${appWarm.length},` +
+          ` the api's drawn at ${median(appWarm.map((sample) => sample[kind].latestMs!)).toFixed(0)} ms`,
       ),
       `\nfirst candles → New Alert and Your alerts on screen, Pairwatch, cold contexts, ${SAMPLES} samples:`,
       `${'Pairwatch'.padEnd(12)} median ${median(cardsMs).toFixed(0).padStart(6)} ms` +

@@ -46,11 +46,11 @@ test('a new tab draws the candles it kept before the api answers, labelled, then
   await expect(notice).toHaveText(UPDATING);
   await expect(next.getByText('Simulated market')).toBeVisible();
   const marks = await next.evaluate(
-    ([first, latest]) => ({
+    ({ first, latest }) => ({
       first: performance.getEntriesByName(first).map((entry) => (entry as PerformanceMark).detail),
       latest: performance.getEntriesByName(latest).length,
     }),
-    [FIRST_CANDLES_MARK, LATEST_CANDLES_MARK],
+    { first: FIRST_CANDLES_MARK, latest: LATEST_CANDLES_MARK },
   );
   expect(marks.first).toEqual([expect.objectContaining({ kept: true, bars: 500 })]);
   expect(marks.latest).toBe(0);
