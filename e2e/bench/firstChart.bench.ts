@@ -35,6 +35,12 @@ import { controlledByWorker } from '../harness/serviceWorkerControl';
 // updates").
 
 const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 7);
+/**
+ * The page measured: by default a notification's link, which names the pair (the worker answers
+ * it, with its chart's preloads); `BENCH_APP_PATH=/alerts` measures the installed app's start
+ * instead (the browser answers it from the worker's cache without running the worker).
+ */
+const APP_PATH = process.env['BENCH_APP_PATH'] ?? '/alerts?symbol=BTCUSDT&interval=OneMinute';
 const STANDALONE = path.join(
   E2E_DIR,
   '../packages/alerts-mfe/node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js',
@@ -321,7 +327,7 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
   stack,
 }) => {
   test.setTimeout(600_000);
-  const app = `${stack.urls.shell}/alerts?symbol=BTCUSDT&interval=OneMinute`;
+  const app = `${stack.urls.shell}${APP_PATH}`;
   const bare = `${stack.urls.shell}/__bench/bare`;
   const runApp = (page: Page, reload = false) =>
     measure(page, app, FIRST_CANDLES_MARK, true, reload);
@@ -396,7 +402,7 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
       NETWORK
         ? `\nover an emulated network: ${NETWORK.latencyMs} ms latency, ${NETWORK.downKbps} kbit/s down, ${NETWORK.upKbps} kbit/s up (BENCH_NETWORK)`
         : '\nover loopback as it is (BENCH_NETWORK=<latency ms>/<down kbit/s>/<up kbit/s> emulates a network)',
-      `navigation → first candles drawn, cold contexts, ${SAMPLES} samples each (alternating):`,
+      `navigation → first candles drawn, cold contexts, ${SAMPLES} samples each (alternating), Pairwatch at ${APP_PATH}:`,
       row('Pairwatch', appSamples),
       row('bare page', bareSamples),
       `ratio ${ratio.toFixed(2)}× time, ${bytesRatio.toFixed(2)}× bytes (goal ≤ 1.5× time)`,

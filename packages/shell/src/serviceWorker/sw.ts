@@ -46,7 +46,8 @@ worker.addEventListener('message', (event) => {
 });
 
 worker.addEventListener('fetch', (event) => {
-  const response = offline.respond(event.request, (work) => event.waitUntil(work));
+  const page = event.request.mode === 'navigate' ? event.resultingClientId : event.clientId;
+  const response = offline.respond(event.request, (work) => event.waitUntil(work), page);
   if (response) event.respondWith(response);
 });
 
