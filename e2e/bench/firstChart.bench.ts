@@ -38,7 +38,8 @@ const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 7);
 /**
  * The page measured: by default a notification's link, which names the pair (the worker answers
  * it, with its chart's preloads); `BENCH_APP_PATH=/alerts` measures the installed app's start
- * instead (the browser answers it from the worker's cache without running the worker).
+ * instead (the worker answers it without preloads of the chart's api requests: the pair is in the
+ * page's storage, which it cannot read).
  */
 const APP_PATH = process.env['BENCH_APP_PATH'] ?? '/alerts?symbol=BTCUSDT&interval=OneMinute';
 const STANDALONE = path.join(

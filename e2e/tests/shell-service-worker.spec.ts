@@ -76,23 +76,6 @@ test.describe('the service worker', () => {
     const status = routed.filter((entry) => entry.url === `${stack.urls.api}/status`);
     expect(status).toEqual([expect.objectContaining({ initiator: 'link' })]);
     await visit.close();
-    // A page without a query (a visit, the installed app's start) comes from the build's cache
-    // without the worker too; a page naming the pair came from the worker (its preloads).
-    const start = await context.newPage();
-    await start.goto('/alerts');
-    await start.waitForFunction(
-      (mark) => performance.getEntriesByName(mark).length > 0,
-      FIRST_CANDLES_MARK,
-    );
-    const navigation = await start.evaluate(() => {
-      const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & {
-        workerMatchedSourceType?: string;
-        workerFinalSourceType?: string;
-      };
-      return { matched: entry.workerMatchedSourceType, final: entry.workerFinalSourceType };
-    });
-    expect(navigation).toEqual({ matched: 'cache', final: 'cache' });
-    await start.close();
   });
 
   test('shows a push message as a notification with its icon and the click URL', async ({

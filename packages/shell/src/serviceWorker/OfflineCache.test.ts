@@ -215,10 +215,9 @@ async function ask(
   offline: OfflineCache,
   url: string,
   mode: RequestMode = 'cors',
-  clientId: string = '',
 ): Promise<{ body: string | undefined; background: Promise<unknown> }> {
   const work: Promise<unknown>[] = [];
-  const response = offline.respond(request(url, mode), (promise) => work.push(promise), clientId);
+  const response = offline.respond(request(url, mode), (promise) => work.push(promise));
   const body = response ? await (await response).text() : undefined;
   return { body, background: Promise.all(work) };
 }
@@ -293,27 +292,9 @@ describe('OfflineCache install', () => {
 
 describe('OfflineCache answers', () => {
   it("routes the shell build's scripts and the kept app-config.json to their caches, and the api to the network, for the browser to follow without the worker", async () => {
-    for (const page of ['/alerts', '/positions']) {
-      network.headers.set(`${SHELL}${page}`, { Vary: 'Origin, Accept-Encoding', Link: '</x>' });
-    }
     const offline = await installed();
-    const [alertsPage, positionsPage, scripts, config, api, ...others] = await offline.routes();
+    const [scripts, config, api, ...others] = await offline.routes();
     expect(others).toEqual([]);
-    // The pages without a query, from the build's cache, kept without Vary (the route honours it).
-    for (const [page, path] of [
-      [alertsPage, '/alerts'],
-      [positionsPage, '/positions'],
-    ] as const) {
-      expect(page!.condition).toEqual({
-        urlPattern: { pathname: path, search: '', baseURL: SHELL },
-        requestMode: 'navigate',
-      });
-      const cache = storage.caches.get((page!.source as { cacheName: string }).cacheName)!;
-      expect(await cache.text(`${SHELL}${path}`)).toBe(network.files.get(`${SHELL}${path}`));
-      const kept = (await cache.match(`${SHELL}${path}`))!;
-      expect(kept.headers.get('Vary')).toBeNull();
-      expect(kept.headers.get('Link')).toBe('</x>'); // the server's preloads stay
-    }
     expect(scripts!.condition.urlPattern).toEqual({ pathname: '/*.js', baseURL: SHELL });
     const shellCache = storage.caches.get((scripts!.source as { cacheName: string }).cacheName);
     for (const script of BUILD.assets.filter((path) => path.endsWith('.js'))) {
@@ -335,8 +316,6 @@ describe('OfflineCache answers', () => {
     const offline = await installed();
     const routes = await offline.routes();
     expect(routes.map((route) => route.source)).toEqual([
-      { cacheName: expect.stringMatching(/^pairwatch-shell-/) },
-      { cacheName: expect.stringMatching(/^pairwatch-shell-/) },
       { cacheName: expect.stringMatching(/^pairwatch-shell-/) },
       { cacheName: 'pairwatch-state' },
     ]);
@@ -516,27 +495,6 @@ describe('OfflineCache stale-while-revalidate of the remote entries', () => {
       remoteManifest('firstChart.dddd4444.js', 'v2'),
       'entry v2',
     ]);
-  });
-
-  it('revalidates a page the browser answered from its cache (a static route) at the first request of it that the worker sees', async () => {
-    const offline = await installed();
-    deployRemote(ALERTS, 'firstChart.dddd4444.js', 'v2');
-    // No navigation reached the worker: the page's first request to it starts the page load's
-    // work, answered from the build in use meanwhile.
-    const first = await ask(offline, ALERTS_MANIFEST, 'cors', 'page-1');
-    expect(first.body).toBe(remoteManifest('firstChart.aaaa1111.js', 'v1'));
-    await first.background;
-    await offline.settled();
-    expect(network.count(ALERTS_MANIFEST)).toBe(2); // once at install, once for this page load
-    expect(storage.remoteCachesWith(`${ALERTS}/firstChart.dddd4444.js`)).toHaveLength(1);
-    // The same page again: no second revalidation.
-    const again = await ask(offline, `${ALERTS}/remoteEntry.js`, 'cors', 'page-1');
-    await again.background;
-    expect(network.count(ALERTS_MANIFEST)).toBe(2);
-    // The next page runs the new build.
-    expect((await ask(offline, ALERTS_MANIFEST, 'cors', 'page-2')).body).toBe(
-      remoteManifest('firstChart.dddd4444.js', 'v2'),
-    );
   });
 
   it("answers a page still running the build before with that build's chunks", async () => {

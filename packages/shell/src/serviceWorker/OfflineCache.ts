@@ -28,8 +28,6 @@ const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 /** A remote's files as the page asks for them (everything else cross-origin is the api's). */
 const REMOTE_FILE = /(\/mf-manifest\.json|\.js|\.css)$/;
 const MATCH = { ignoreVary: true } as const;
-/** Page loads remembered by client id (`pageLoadBegins`); forgotten all at once beyond this. */
-const MAX_PAGES_SEEN = 200;
 
 /** Which cache holds each remote's build, by manifest URL: the one in use and the one before. */
 type RemoteVersions = Record<string, { readonly current: string; readonly previous?: string }>;
@@ -42,13 +40,11 @@ export interface WorkerRoute {
   readonly condition: {
     readonly urlPattern: {
       readonly pathname?: string;
-      readonly search?: string;
       readonly baseURL?: string;
       readonly protocol?: string;
       readonly hostname?: string;
       readonly port?: string;
     };
-    readonly requestMode?: RequestMode;
   };
   readonly source: { readonly cacheName: string } | 'network';
 }
@@ -105,11 +101,6 @@ export class OfflineCache {
   private versions: Promise<RemoteVersions> | undefined;
   /** The kept config's api URL, once read (`keptApiUrl`). */
   private apiUrl: Promise<string | undefined> | undefined;
-  /**
-   * The pages whose load this worker has seen begin (their client ids): a page the browser
-   * answered from a static route is seen first at its first request that reaches the worker.
-   */
-  private readonly pagesSeen = new Set<string>();
 
   constructor(private readonly options: OfflineCacheOptions) {
     this.shellCacheName = `${SHELL_CACHE_PREFIX}${options.build.id}`;
@@ -125,24 +116,12 @@ export class OfflineCache {
    *   reads first never queue behind the worker's other answers, nor wait for the worker to be
    *   scheduled on a busy machine (pnpm bench:web, warm visits);
    * - the api (as the kept `app-config.json` names it) straight to the network: the worker never
-   *   answers it, and each of its requests would otherwise wait for the worker to say so;
-   * - the two pages without a query (`/alerts`, `/positions`: a visit, the installed app's start),
-   *   from the build's cache: the browser need not start a stopped worker before the page's first
-   *   byte. Their `Link` headers are the server's; the worker adds only preloads of a pair named in
-   *   the query, so a page with one still comes from it. The page load's revalidation starts at
-   *   its first request the worker sees (`respond`).
+   *   answers it, and each of its requests would otherwise wait for the worker to say so.
    *
    * What a cache does not hold goes to the network.
    */
   async routes(): Promise<readonly WorkerRoute[]> {
     const routes: WorkerRoute[] = [
-      ...Object.values(DOCUMENT_PATHS).map((pathname): WorkerRoute => ({
-        condition: {
-          urlPattern: { pathname, search: '', baseURL: this.options.origin },
-          requestMode: 'navigate',
-        },
-        source: { cacheName: this.shellCacheName },
-      })),
       {
         condition: { urlPattern: { pathname: '/*.js', baseURL: this.options.origin } },
         source: { cacheName: this.shellCacheName },
@@ -205,14 +184,10 @@ export class OfflineCache {
    */
   async install(): Promise<void> {
     const cache = await this.open(this.shellCacheName);
-    await cache.addAll(this.options.build.assets.map((path) => this.at(path)));
-    // The pages without `Vary`, which a static route's lookup would honour (`withoutVary`).
-    await Promise.all(
-      Object.values(DOCUMENT_PATHS).map(async (path) => {
-        const response = await this.options.fetch(this.at(path), { cache: 'no-cache' });
-        if (!response.ok) throw new Error(`GET ${path} answered HTTP ${response.status}.`);
-        await cache.put(this.at(path), await withoutVary(response));
-      }),
+    await cache.addAll(
+      [...this.options.build.assets, DOCUMENT_PATHS.alerts, DOCUMENT_PATHS.positions].map((path) =>
+        this.at(path),
+      ),
     );
     try {
       const response = await this.options.fetch(this.appConfigUrl, { cache: 'no-cache' });
@@ -259,45 +234,28 @@ export class OfflineCache {
   respond(
     request: Request,
     background: (work: Promise<unknown>) => void,
-    /** The page the request comes from (`FetchEvent.clientId`), or the one a navigation makes. */
-    clientId: string = '',
   ): Promise<Response> | undefined {
     if (request.method !== 'GET') return undefined;
     const url = new URL(request.url);
-    if (url.origin === this.options.origin && request.mode === 'navigate') {
-      // A page of the app has no extension; /sw.js or a manifest opened in a tab is a file.
-      if (/\.[a-z0-9]+$/i.test(url.pathname)) return undefined;
-      this.pageLoadBegins(clientId, background);
-      return this.document(request, url);
-    }
-    // A page the browser answered itself (a static route): its load begins here for the worker.
-    if (clientId !== '' && !this.pagesSeen.has(clientId)) {
-      this.pageLoadBegins(clientId, background);
-    }
     if (url.origin === this.options.origin) {
+      if (request.mode === 'navigate') {
+        // A page of the app has no extension; /sw.js or a manifest opened in a tab is a file.
+        if (/\.[a-z0-9]+$/i.test(url.pathname)) return undefined;
+        // Read again at each page load: a new shell build installing beside this worker may have
+        // recorded new remote builds since.
+        this.versions = undefined;
+        void this.currentVersions().catch(() => undefined);
+        const refresh = this.refreshRemotes();
+        background(refresh);
+        background(this.refreshAppConfig());
+        return this.document(request, url);
+      }
       if (url.pathname === APP_CONFIG_PATH) return this.appConfig(request);
       if (url.pathname === '/sw.js') return undefined;
       return this.shellFile(request, url);
     }
     if (!REMOTE_FILE.test(url.pathname)) return undefined;
     return this.remoteFile(request, url);
-  }
-
-  /**
-   * What each page load starts: the record of current remote builds read again (a new shell build
-   * installing beside this worker may have recorded new ones), and the manifests and
-   * `app-config.json` asked of the network (stale-while-revalidate).
-   */
-  private pageLoadBegins(clientId: string, background: (work: Promise<unknown>) => void): void {
-    if (clientId !== '') {
-      // Bounded: a worker lives for minutes, but a tab may reload all day.
-      if (this.pagesSeen.size >= MAX_PAGES_SEEN) this.pagesSeen.clear();
-      this.pagesSeen.add(clientId);
-    }
-    this.versions = undefined;
-    void this.currentVersions().catch(() => undefined);
-    background(this.refreshRemotes());
-    background(this.refreshAppConfig());
   }
 
   /**
@@ -523,7 +481,7 @@ export class OfflineCache {
         ]);
         if (!cached || !fresh.ok) return;
         const [before, after] = await Promise.all([cached.text(), fresh.clone().text()]);
-        if (before === after) await cache.put(url, await withoutVary(fresh));
+        if (before === after) await cache.put(url, fresh);
       }),
     );
   }

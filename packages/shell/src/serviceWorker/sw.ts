@@ -46,8 +46,7 @@ worker.addEventListener('message', (event) => {
 });
 
 worker.addEventListener('fetch', (event) => {
-  const page = event.request.mode === 'navigate' ? event.resultingClientId : event.clientId;
-  const response = offline.respond(event.request, (work) => event.waitUntil(work), page);
+  const response = offline.respond(event.request, (work) => event.waitUntil(work));
   if (response) event.respondWith(response);
 });
 

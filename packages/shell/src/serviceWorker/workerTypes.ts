@@ -47,10 +47,6 @@ export interface NotificationClickEventLike extends ExtendableEventLike {
 /** A `fetch` event. */
 export interface FetchEventLike extends ExtendableEventLike {
   readonly request: Request;
-  /** The page the request comes from ('' for a navigation). */
-  readonly clientId: string;
-  /** The page a navigation makes. */
-  readonly resultingClientId: string;
   respondWith(response: Promise<Response>): void;
 }
 
