@@ -129,11 +129,13 @@ describe('RememberingFeed', () => {
     it("offers the page's first view its kept candles, labelled as updating until the page replaces them", async () => {
       store.keep(BTC, M1, minuteCandles(0, 3), 800);
       feed = previewing({ previewSince: 500 });
+      const reads = jest.spyOn(store, 'read');
       expect(feed.hasPreview(BTC, M1)).toBe(true);
       expect(offline.updatingSeenAt).toBeUndefined(); // asking is not drawing
       expect(feed.previewCandles({ symbol: BTC, interval: M1 })).toEqual(minuteCandles(0, 3));
       expect(offline.updatingSeenAt).toBe(800);
       expect(offline.seenAt).toBeUndefined(); // Create Alert is not blocked: the network is there
+      expect(reads).toHaveBeenCalledTimes(1); // asked, then taken: 500 rows parsed once
 
       const loading = feed.loadCandles(LATEST);
       inner.load(0).resolve(minuteCandles(3, 3));

@@ -69,6 +69,14 @@ export class RememberingFeed implements ChartFeed {
   private previewing: { readonly symbol: SymbolId; readonly interval: Interval } | undefined;
   /** Whether the page's first view has been asked for (the only one that gets a preview). */
   private started = false;
+  /** The kept candles read for the page's first view, until it has started. */
+  private firstRead:
+    | {
+        readonly symbol: SymbolId;
+        readonly interval: Interval;
+        readonly kept: KeptCandles | undefined;
+      }
+    | undefined;
   private readonly now: () => number;
   private readonly onLine: () => boolean;
 
@@ -121,6 +129,7 @@ export class RememberingFeed implements ChartFeed {
   previewCandles(request: { symbol: SymbolId; interval: Interval }): readonly Candle[] | undefined {
     const kept = this.keptForPreview(request.symbol, request.interval);
     this.started = true;
+    this.firstRead = undefined;
     if (!kept) return undefined;
     this.previewing = { symbol: request.symbol, interval: request.interval };
     this.options.offline.setUpdating(kept.seenAt);
@@ -135,7 +144,14 @@ export class RememberingFeed implements ChartFeed {
   private keptForPreview(symbol: SymbolId, interval: Interval): KeptCandles | undefined {
     const since = this.options.previewSince;
     if (this.started || since === undefined) return undefined;
-    const kept = this.options.store.read(symbol, interval);
+    // Read once for the page's first view: the first chart asks (`hasPreview`), then its
+    // controller takes them (`previewCandles`), in the same task; each read parses 500 rows.
+    const read = this.firstRead;
+    const kept =
+      read?.symbol === symbol && read.interval === interval
+        ? read.kept
+        : this.options.store.read(symbol, interval);
+    this.firstRead = { symbol, interval, kept };
     const maxAge = this.options.previewMaxAgeMs ?? PREVIEW_MAX_AGE_MS;
     if (!kept || kept.seenAt < since || this.now() - kept.seenAt > maxAge) return undefined;
     return kept;
