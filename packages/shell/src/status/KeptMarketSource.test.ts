@@ -1,23 +1,12 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { KEPT_MARKET_SOURCE_KEY, KeptMarketSource } from './KeptMarketSource';
 
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
-
 describe('KeptMarketSource', () => {
+  // jsdom's localStorage, emptied for each test.
+  const storage = window.localStorage;
+  beforeEach(() => storage.clear());
+
   it('keeps the source last seen, and since when it has been that one', () => {
-    const storage = memoryStorage();
     let now = 1_000;
     const kept = new KeptMarketSource(
       () => storage,
@@ -35,7 +24,6 @@ describe('KeptMarketSource', () => {
   });
 
   it('reads nothing from a corrupt or foreign value, and survives a storage that throws', () => {
-    const storage = memoryStorage();
     const kept = new KeptMarketSource(() => storage);
     for (const raw of ['{', 'null', '{"source":"nyse","since":1}', '{"source":"binance"}']) {
       storage.setItem(KEPT_MARKET_SOURCE_KEY, raw);
