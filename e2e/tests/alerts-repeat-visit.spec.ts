@@ -1,7 +1,7 @@
 import { FIRST_CANDLES_MARK, LATEST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
 import { askForChartHook, chartPriceData, waitForChartBars } from '../harness/chartBars';
 import { expect, test } from '../harness/fixtures';
-import { keptCandleRows } from '../harness/keptCandleRows';
+import { keptCandleRows, keptCandleTimes } from '../harness/keptCandleRows';
 import { controlledByWorker } from '../harness/serviceWorkerControl';
 
 // A repeat visit (issue #26, "Repeat visits at once"): a new tab of /alerts draws the candles the
@@ -54,12 +54,7 @@ test('a new tab draws the candles it kept before the api answers, labelled, then
   );
   expect(marks.first).toEqual([expect.objectContaining({ kept: true, bars: 500 })]);
   expect(marks.latest).toBe(0);
-  const kept = await next.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) =>
-      k.startsWith('pairwatch:alerts:last-candles:BTCUSDT:'),
-    );
-    return (JSON.parse(localStorage.getItem(key ?? '') ?? '[]') as number[][]).map((row) => row[0]);
-  });
+  const kept = await keptCandleTimes(next);
   const preview = await waitForChartBars(next);
   expect(preview.map((bar) => bar.time)).toEqual(kept);
   expect(Date.now() - started).toBeLessThan(API_LATENCY_MS); // the api has not answered yet

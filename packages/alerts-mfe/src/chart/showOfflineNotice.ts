@@ -49,16 +49,12 @@ export function showOfflineNotice(
     clearTimeout(updatingTimer);
     updatingTimer = undefined;
     const { seenAt, updatingSeenAt } = offline;
-    if (seenAt !== undefined) {
-      show(keptPricesNotice(new Date(seenAt), 'offline'));
-    } else if (updatingSeenAt !== undefined) {
-      show(undefined);
+    show(seenAt === undefined ? undefined : keptPricesNotice(new Date(seenAt), 'offline'));
+    if (seenAt === undefined && updatingSeenAt !== undefined) {
       updatingTimer = setTimeout(
         () => show(keptPricesNotice(new Date(updatingSeenAt), 'updating')),
         updatingDelayMs,
       );
-    } else {
-      show(undefined);
     }
   };
   render();
