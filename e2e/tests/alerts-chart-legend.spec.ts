@@ -250,7 +250,13 @@ test('Active alerts are drawn as levels, a deleted one goes, a triggered one bec
     await clickOnScreen(page.getByRole('button', { name: 'Create Alert' }));
     const created = await creation;
     expect(created.status()).toBe(201);
-    return ((await created.json()) as { id: string }).id;
+    const id = ((await created.json()) as { id: string }).id;
+    // The form empties itself once the app has read the answer, a moment after its headers came:
+    // the next target is typed after that (CI once typed it first and saw it wiped, so Create
+    // Alert sent nothing).
+    await expect(page.getByTestId(`alert-row-${id}`)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Target value' })).toHaveValue('');
+    return id;
   }
 
   // Two bullish alerts above the highest visible bar, close enough for the auto-scaled pane to

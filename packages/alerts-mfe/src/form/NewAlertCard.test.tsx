@@ -193,6 +193,22 @@ describe('NewAlertCard', () => {
     await waitFor(() => expect(createButton()).toBeEnabled());
   });
 
+  it('keeps what was typed while the alert was on its way', async () => {
+    const { api, onCreated, user } = setup();
+    let open = () => undefined as void;
+    api.createGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    await user.type(target(), '61000');
+    await user.click(createButton());
+    await waitFor(() => expect(createButton()).toBeDisabled());
+    fireEvent.change(target(), { target: { value: '62000' } });
+    open();
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(api.created.map((each) => each.valueTarget)).toEqual([61000]);
+    expect(target()).toHaveValue('62000');
+  });
+
   it("shows the api's problem detail when creating fails", async () => {
     const { api, onCreated, user } = setup();
     api.createError = new ApiError(

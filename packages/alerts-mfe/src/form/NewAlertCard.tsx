@@ -36,6 +36,7 @@ import {
   alertSchemaInput,
   createAlertRequest,
   emptyAlertForm,
+  sameAlertForm,
 } from './alertFormValues';
 import { LiveAlertHelperLine } from './LiveAlertHelperLine';
 
@@ -142,7 +143,11 @@ export function NewAlertCard({
         return;
       }
       showToast({ variant: 'success', description: ALERTS_MESSAGES.created });
-      helpers.resetForm({ values: emptyAlertForm(values.type) });
+      // What was typed while the alert was on its way starts the next one: it is kept, not
+      // wiped by the emptying meant for the values just sent.
+      if (sameAlertForm(latestValues.current, values)) {
+        helpers.resetForm({ values: emptyAlertForm(values.type) });
+      }
       onCreated();
     },
   });

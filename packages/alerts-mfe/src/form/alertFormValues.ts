@@ -44,6 +44,11 @@ export function emptyAlertForm(type: AlertType): AlertFormValues {
   };
 }
 
+/** Whether two forms hold the same values, field for field. */
+export function sameAlertForm(a: AlertFormValues, b: AlertFormValues): boolean {
+  return (Object.keys(a) as (keyof AlertFormValues)[]).every((key) => a[key] === b[key]);
+}
+
 /** Not a date: the schema then says "Expiry must be a date and time". */
 const NO_DATE = 'no date';
 
