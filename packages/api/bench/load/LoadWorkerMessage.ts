@@ -22,7 +22,8 @@ export type LoadWorkerCommand =
       /** Requests sent before this are the warm-up, summarized apart too (`steadyLatency`). */
       readonly warmUpSeconds: number;
     }
-  | { readonly kind: 'startMeasuring' }
+  /** `warmUpSeconds`: lags of updates that arrive sooner are also left out of `steadyLag`. */
+  | { readonly kind: 'startMeasuring'; readonly warmUpSeconds: number }
   | { readonly kind: 'stop' };
 
 /** Latency figures of one request kind (ms). */
@@ -46,6 +47,8 @@ export type LoadWorkerReport =
       readonly lag: LatencySummary;
       /** The same event reaching a direct subscriber of the simulator → hub client. */
       readonly apiLag: LatencySummary;
+      /** `lag` of the updates after the warm-up (the steady state). */
+      readonly steadyLag: LatencySummary;
       /** `lag`'s p99 per minute of measuring. */
       readonly lagP99ByMinute: readonly number[];
       /** Updates that matched no tapped kline event (a subscription's first candle, backfills). */

@@ -43,6 +43,8 @@ const lags: number[] = [];
 /** When each of `lags` arrived, in ms from the start of measuring. */
 const lagTimes: number[] = [];
 let measuringSince = 0;
+/** Updates sooner than this after `measuringSince` are the warm-up: left out of the steady lag. */
+let warmUpMs = 0;
 const apiLags: number[] = [];
 const errors: Record<string, number> = {};
 const sockets: WebSocket[] = [];
@@ -225,6 +227,7 @@ process.on('message', (raw) => {
   } else if (command.kind === 'startMeasuring') {
     measuring = true;
     measuringSince = Date.now();
+    warmUpMs = command.warmUpSeconds * 1000;
   } else if (command.kind === 'stop') {
     measuring = false;
     stopping = true;
@@ -233,6 +236,7 @@ process.on('message', (raw) => {
       kind: 'hubResult',
       lag: summarizeLatencies(lags),
       apiLag: summarizeLatencies(apiLags),
+      steadyLag: summarizeLatencies(lags.filter((_, i) => lagTimes[i]! >= warmUpMs)),
       lagP99ByMinute: p99ByMinute(lags, lagTimes),
       unmatched,
       repeated,

@@ -8,8 +8,9 @@
 // trend of every sample and of each 30 s's lowest (the verdict), the JavaScript heap's and the
 // rest's (from memorySampler.ts, preloaded into the api), and the heap just after each full
 // collection (what the api keeps). Targets (docs/architecture.md §10): no errors; alert creation
-// p99 < 50 ms on one process (SQLite) and < 150 ms on two (PostgreSQL); lag p99 < 250 ms with one
-// process; RSS flat after warm-up (`LOAD_SECONDS=600` for the 10-minute run).
+// p99 < 50 ms on one process (SQLite) and < 150 ms on two (PostgreSQL); lag p99 < 250 ms; each
+// also judged after the first seconds (a cold start: LOAD_WARM_UP_SECONDS); RSS flat after warm-up
+// (`LOAD_SECONDS=600` for the 10-minute run). `LOAD_PHASES=sqlite` or `postgres` runs one phase.
 // With two or more cores the api processes run pinned to core 0 and this process with its workers
 // (load generators, simulator, push service) to the others (`taskset`; LOAD_PIN=0 turns it off),
 // so the load generators do not take the api's core. PostgreSQL is not pinned.
@@ -273,7 +274,10 @@ async function phase(title: string, processes: number, databaseUrl: string | und
     const http = worker('httpLoadWorker.js');
     workers.push(http);
     const finished = nextReport(http, 'httpResult');
-    hubs.send({ kind: 'startMeasuring' } satisfies LoadWorkerCommand);
+    hubs.send({
+      kind: 'startMeasuring',
+      warmUpSeconds: REQUEST_WARM_UP_S,
+    } satisfies LoadWorkerCommand);
     http.send({
       kind: 'httpLoad',
       apiUrls,
@@ -313,6 +317,7 @@ async function phase(title: string, processes: number, databaseUrl: string | und
     console.log(line(`GET /candles, ${warmUp}`, httpResult.steadyLatency.candles!));
     console.log(line('update lag (from E)', hubResult.lag));
     console.log(line('update lag (api share)', hubResult.apiLag));
+    console.log(line(`update lag, ${warmUp}`, hubResult.steadyLag));
     const perMinute = (p99s: readonly number[]) => p99s.map((p99) => p99.toFixed(0)).join(' ');
     console.log(
       `  p99 per minute (ms): alert create ${perMinute(httpResult.alertCreateP99ByMinute)}; update lag ${perMinute(hubResult.lagP99ByMinute)}`,
@@ -405,11 +410,11 @@ async function phase(title: string, processes: number, databaseUrl: string | und
         httpResult.latency.alertCreate!.p99,
       )}; ${warmUp} (the steady state) ${verdict(httpResult.steadyLatency.alertCreate!.p99)}`,
     );
-    if (processes === 1) {
-      console.log(
-        `  lag target (p99 < ${LAG_TARGET_MS} ms): ${hubResult.lag.p99 < LAG_TARGET_MS ? 'met' : 'MISSED'}`,
-      );
-    }
+    const lagVerdict = (p99: number) => (p99 < LAG_TARGET_MS ? 'met' : 'MISSED');
+    console.log(
+      `  lag target (p99 < ${LAG_TARGET_MS} ms): whole run ${lagVerdict(hubResult.lag.p99)}; ` +
+        `${warmUp} (the steady state) ${lagVerdict(hubResult.steadyLag.p99)}`,
+    );
     console.log(
       `  memory target (RSS flat after warm-up): ${
         flat === undefined
@@ -480,13 +485,14 @@ async function main(): Promise<void> {
         'PostgreSQL is not pinned.',
     );
   }
-  let ok = await phase('one api process, SQLite', 1, undefined);
+  const phases = (process.env.LOAD_PHASES ?? 'sqlite,postgres').split(',');
+  let ok = phases.includes('sqlite') ? await phase('one api process, SQLite', 1, undefined) : true;
   const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
+  if (phases.includes('postgres') && serverUrl) {
     ok =
       (await withDatabase(serverUrl, (url) => phase('two api processes, PostgreSQL', 2, url))) &&
       ok;
-  } else {
+  } else if (phases.includes('postgres')) {
     console.log(
       '\n── two api processes, PostgreSQL: SKIPPED (set TEST_DATABASE_URL or DATABASE_URL) ──',
     );

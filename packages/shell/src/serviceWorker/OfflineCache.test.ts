@@ -190,18 +190,20 @@ function deployRemote(origin: string, chunk: string, version: string): void {
   network.files.set(`${origin}/react.bbbb2222.js`, 'react of the remote');
 }
 
-function worker(build: ShellBuild = BUILD): OfflineCache {
+/** A worker; a page load's revalidation waits `revalidateAfterMs` (none unless a test says). */
+function worker(build: ShellBuild = BUILD, revalidateAfterMs = 0): OfflineCache {
   return new OfflineCache({
     origin: SHELL,
     build,
     caches: storage as unknown as CacheStorage,
     fetch: network.fetch as typeof fetch,
+    revalidateAfterMs,
   });
 }
 
 /** Installs and activates a worker, as the browser does before it controls a page. */
-async function installed(build: ShellBuild = BUILD): Promise<OfflineCache> {
-  const offline = worker(build);
+async function installed(build: ShellBuild = BUILD, revalidateAfterMs = 0): Promise<OfflineCache> {
+  const offline = worker(build, revalidateAfterMs);
   await offline.install();
   await offline.activate();
   return offline;
@@ -432,16 +434,45 @@ describe('OfflineCache answers', () => {
   it('answers a page of the app with the kept page of its screen, without the network', async () => {
     const offline = await installed();
     const before = network.requests.length;
-    const alerts = offline.respond(request(`${SHELL}/alerts?symbol=ETHUSDT`, 'navigate'), () => {});
-    const positions = offline.respond(request(`${SHELL}/positions/`, 'navigate'), () => {});
-    const unknown = offline.respond(request(`${SHELL}/portfolio`, 'navigate'), () => {});
+    const work: Promise<unknown>[] = [];
+    const background = (promise: Promise<unknown>) => work.push(promise);
+    const alerts = offline.respond(
+      request(`${SHELL}/alerts?symbol=ETHUSDT`, 'navigate'),
+      background,
+    );
+    const positions = offline.respond(request(`${SHELL}/positions/`, 'navigate'), background);
+    const unknown = offline.respond(request(`${SHELL}/portfolio`, 'navigate'), background);
     expect(await (await alerts!).text()).toBe('<html>alerts page</html>');
     expect(await (await positions!).text()).toBe('<html>positions page</html>');
     // Every other path lands on Alerts, as the shell's routes do.
     expect(await (await unknown!).text()).toBe('<html>alerts page</html>');
+    await Promise.all(work);
     // Only the revalidation of app-config.json, in the background, asked the shell's server.
     expect(network.requests.slice(before).filter((url) => url.startsWith(SHELL))).toEqual(
       Array.from({ length: 3 }, () => `${SHELL}/app-config.json`),
+    );
+  });
+
+  it("asks the network for a page load's revalidation only after the page's first answers", async () => {
+    const offline = await installed(BUILD, 50);
+    const before = network.requests.length;
+    const page = await ask(offline, `${SHELL}/alerts?symbol=BTCUSDT`, 'navigate');
+    const files = await Promise.all(
+      [ALERTS_MANIFEST, `${ALERTS}/remoteEntry.js`, `${SHELL}/app-config.json`].map((url) =>
+        ask(offline, url),
+      ),
+    );
+    expect(page.body).toBe('<html>alerts page</html>');
+    expect(files.map((file) => file.body)).toEqual([
+      remoteManifest('firstChart.aaaa1111.js', 'v1'),
+      'entry v1',
+      APP_CONFIG,
+    ]);
+    await flush();
+    expect(network.requests.slice(before)).toEqual([]);
+    await page.background;
+    expect([...network.requests.slice(before)].sort()).toEqual(
+      [ALERTS_MANIFEST, POSITIONS_MANIFEST, `${SHELL}/app-config.json`].sort(),
     );
   });
 
