@@ -1,4 +1,5 @@
 import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
+import { PAIRWATCH_FONT_FAMILY } from './pairwatchFontFamily';
 import { PAIRWATCH_PALETTE } from './pairwatchPalette';
 
 /**
@@ -30,7 +31,7 @@ export function createPairwatchTheme(mode: PaletteMode): Theme {
     },
     shape: { borderRadius: 8 },
     typography: {
-      fontFamily: '"Inter", "Roboto", "Helvetica", "Arial", sans-serif',
+      fontFamily: PAIRWATCH_FONT_FAMILY,
       // Buttons read as written ('Create Alert', 'Add position'), not shouted in capitals.
       button: { textTransform: 'none', fontWeight: 600 },
     },

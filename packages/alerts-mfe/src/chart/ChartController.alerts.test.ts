@@ -34,6 +34,7 @@ const APPEARANCE = {
   upTextColor: 'rgb(0, 128, 0)',
   downTextColor: 'rgb(128, 0, 0)',
   surfaceColor: '#fff',
+  fontFamily: 'Inter, sans-serif',
 };
 
 async function settle(): Promise<void> {

@@ -21,6 +21,7 @@ const APPEARANCE = {
   upTextColor: 'rgb(0, 128, 0)',
   downTextColor: 'rgb(128, 0, 0)',
   surfaceColor: 'rgb(255, 255, 255)',
+  fontFamily: 'Inter, sans-serif',
 };
 const BTC: ChartView = {
   symbol: 'BTCUSDT',

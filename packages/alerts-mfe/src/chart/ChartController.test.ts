@@ -31,6 +31,7 @@ const APPEARANCE = {
   upTextColor: '#0a0',
   downTextColor: '#a00',
   surfaceColor: '#fff',
+  fontFamily: 'Inter, sans-serif',
 };
 const BTC: ChartView = {
   symbol: 'BTCUSDT',
@@ -113,6 +114,10 @@ describe('ChartController', () => {
     timers.advance(50);
     return data;
   }
+
+  it("writes the axis labels in the appearance's typeface, not the library's own", () => {
+    expect(chart.options).toMatchObject({ layout: { fontFamily: APPEARANCE.fontFamily } });
+  });
 
   it("draws a first session's candles into the empty series without emptying them first", async () => {
     await loadFirstPage();

@@ -122,6 +122,8 @@ export interface ChartAppearance {
   readonly downTextColor: string;
   /** Behind the "+" button. */
   readonly surfaceColor: string;
+  /** The axis labels' typeface: the app's (`PAIRWATCH_FONT_FAMILY`). */
+  readonly fontFamily: string;
 }
 
 /** What the "+" on the axis (or the keyboard shortcut) asks for: an alert at a value. */
@@ -285,6 +287,9 @@ export class ChartController {
       layout: {
         background: { color: 'transparent' },
         textColor,
+        // The app's typeface, not the library's own list: the labels match the page's text, and
+        // a fresh page looks up no second set of families before its first candles.
+        fontFamily: options.appearance.fontFamily,
         panes: { enableResize: false, separatorColor: gridColor },
         // The library's licence asks for the link to tradingview.com; placeAttributionLogo puts
         // it where it covers no data.

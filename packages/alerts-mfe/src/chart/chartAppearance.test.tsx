@@ -7,14 +7,14 @@ import { chartAppearance } from './chartAppearance';
 
 describe('chartAppearance', () => {
   it.each(['light', 'dark'] as const)(
-    "is the MUI theme's colours in %s mode, so the adopted first chart keeps its colours",
+    "is the MUI theme's colours and typeface in %s mode, so the adopted first chart keeps them",
     (mode) => {
-      const { result } = renderHook(() => useTheme().palette, {
+      const { result } = renderHook(() => useTheme(), {
         wrapper: ({ children }: { children: ReactNode }) => (
           <PairwatchThemeProvider mode={mode}>{children}</PairwatchThemeProvider>
         ),
       });
-      const palette = result.current;
+      const { palette, typography } = result.current;
       expect(palette.mode).toBe(mode);
       expect(chartAppearance(mode)).toEqual({
         textColor: palette.text.secondary,
@@ -24,6 +24,7 @@ describe('chartAppearance', () => {
         upTextColor: palette.success.main,
         downTextColor: palette.error.main,
         surfaceColor: palette.background.paper,
+        fontFamily: typography.fontFamily,
       });
     },
   );
