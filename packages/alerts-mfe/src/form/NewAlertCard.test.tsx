@@ -180,28 +180,27 @@ describe('NewAlertCard', () => {
     expect(api.created).toHaveLength(0);
   });
 
-  it('disables Create Alert while the submit is pending', async () => {
-    const { api, user } = setup();
+  /** Types `value` and presses Create Alert, the api holding the creation until `open` is called. */
+  async function createHeld(value: string) {
+    const view = setup();
     let open = () => undefined as void;
-    api.createGate = new Promise<void>((resolve) => {
+    view.api.createGate = new Promise<void>((resolve) => {
       open = resolve;
     });
-    await user.type(target(), '61000');
-    await user.click(createButton());
+    await view.user.type(target(), value);
+    await view.user.click(createButton());
     await waitFor(() => expect(createButton()).toBeDisabled());
+    return { ...view, open };
+  }
+
+  it('disables Create Alert while the submit is pending', async () => {
+    const { open } = await createHeld('61000');
     open();
     await waitFor(() => expect(createButton()).toBeEnabled());
   });
 
   it('keeps what was typed while the alert was on its way', async () => {
-    const { api, onCreated, user } = setup();
-    let open = () => undefined as void;
-    api.createGate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    await user.type(target(), '61000');
-    await user.click(createButton());
-    await waitFor(() => expect(createButton()).toBeDisabled());
+    const { api, onCreated, open } = await createHeld('61000');
     fireEvent.change(target(), { target: { value: '62000' } });
     open();
     await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
