@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { PAIRWATCH_FONT_FAMILY } from '@pairwatch/ui-kit/colors';
 import { keptPricesNotice } from './keptPricesNotice';
 import { OfflinePrices } from './OfflinePrices';
 import { showOfflineNotice } from './showOfflineNotice';
@@ -37,6 +38,15 @@ describe('showOfflineNotice', () => {
     expect(notice.hidden).toBe(true);
     remove();
     expect(parent.childElementCount).toBe(0);
+  });
+
+  it("writes in the app's typeface, on a pill edged to stand out on a dark chart", () => {
+    const parent = document.createElement('div');
+    const remove = showOfflineNotice(parent, new OfflinePrices());
+    const notice = parent.querySelector('[role="status"]') as HTMLElement;
+    expect(notice.style.fontFamily).toBe(PAIRWATCH_FONT_FAMILY);
+    expect(notice.style.border).toBe('1px solid rgba(255, 255, 255, 0.28)');
+    remove();
   });
 
   it('labels a preview only once the latest page has kept it waiting, and never after the page came', () => {

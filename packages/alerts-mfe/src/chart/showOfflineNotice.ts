@@ -1,3 +1,4 @@
+import { PAIRWATCH_FONT_FAMILY } from '@pairwatch/ui-kit/colors';
 import { keptPricesNotice } from './keptPricesNotice';
 import { type OfflinePrices } from './OfflinePrices';
 
@@ -35,8 +36,15 @@ export function showOfflineNotice(
     padding: '4px 12px',
     borderRadius: '16px',
     background: 'rgba(33, 33, 33, 0.88)',
+    // The pill is dark in both modes (white text on it, ~15:1); on a dark chart this edge is what
+    // sets it apart from the candles behind it.
+    border: '1px solid rgba(255, 255, 255, 0.28)',
     color: '#fff',
-    font: '500 13px/20px Roboto, Helvetica, Arial, sans-serif',
+    // The app's typeface: the page has looked its families up already.
+    fontFamily: PAIRWATCH_FONT_FAMILY,
+    fontWeight: '500',
+    fontSize: '13px',
+    lineHeight: '20px',
     whiteSpace: 'nowrap',
     pointerEvents: 'none',
   });
