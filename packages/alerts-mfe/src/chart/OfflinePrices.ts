@@ -39,6 +39,13 @@ export class OfflinePrices {
     this.notify();
   }
 
+  /** The preview drawn while a latest page loaded is gone (the chart went on to another view). */
+  endUpdating(): void {
+    if (this.updating === undefined) return;
+    this.updating = undefined;
+    this.notify();
+  }
+
   /** Calls `listener` on every change; returns the teardown. */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);

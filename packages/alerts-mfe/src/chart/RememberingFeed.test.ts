@@ -180,6 +180,38 @@ describe('RememberingFeed', () => {
       expect(offline.updatingSeenAt).toBeUndefined();
     });
 
+    it('takes the label down when the chart moves on before the page came, and ignores that late page', async () => {
+      const ETH = 'ETHUSDT' as SymbolId;
+      store.keep(BTC, M1, minuteCandles(0, 3), 800);
+      feed = previewing({ previewSince: 0 });
+      feed.previewCandles({ symbol: BTC, interval: M1 });
+      const btc = feed.loadCandles(LATEST);
+      expect(offline.updatingSeenAt).toBe(800);
+      // Another pair picked while the preview waits for its page: the label goes at once.
+      const notice = jest.fn();
+      offline.subscribe(notice);
+      const eth = feed.loadCandles({ ...LATEST, symbol: ETH });
+      expect(offline.updatingSeenAt).toBeUndefined();
+      expect(notice).toHaveBeenCalledTimes(1);
+      inner.load(1).resolve(minuteCandles(10, 3));
+      await expect(eth).resolves.toEqual(minuteCandles(10, 3));
+      // The first pair's page comes late, then fails late: neither is the chart's any more.
+      now = 5_000;
+      inner.load(0).resolve(minuteCandles(3, 3));
+      await expect(btc).resolves.toEqual(minuteCandles(3, 3));
+      onLine = false;
+      const again = feed.loadCandles({ ...LATEST, symbol: BTC });
+      void feed.loadCandles({ ...LATEST, symbol: ETH }); // back to ETH before BTC's page fails
+      inner.load(2).reject(OFFLINE);
+      await expect(again).rejects.toBe(OFFLINE);
+      expect(offline.seenAt).toBeUndefined();
+      expect(offline.updatingSeenAt).toBeUndefined();
+      jest.advanceTimersByTime(2_000);
+      // What is kept is what the chart showed: ETH's page, and BTC's kept candles as they were.
+      expect(store.read(ETH, M1)?.candles).toEqual(minuteCandles(10, 3));
+      expect(store.read(BTC, M1)).toEqual({ candles: minuteCandles(0, 3), seenAt: 800 });
+    });
+
     it('keeps the preview labelled and asks again when the api refuses the page', async () => {
       store.keep(BTC, M1, minuteCandles(0, 3), 800);
       feed = previewing({ previewSince: 0 });

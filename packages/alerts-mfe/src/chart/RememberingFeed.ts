@@ -67,6 +67,8 @@ export class RememberingFeed implements ChartFeed {
   private reloading = false;
   /** The pair whose kept candles are drawn while its first latest page loads, if any. */
   private previewing: { readonly symbol: SymbolId; readonly interval: Interval } | undefined;
+  /** The pair of the latest page asked for last: the chart's view (an older one's page is late). */
+  private asked: { readonly symbol: SymbolId; readonly interval: Interval } | undefined;
   /** Whether the page's first view has been asked for (the only one that gets a preview). */
   private started = false;
   /** The kept candles read for the page's first view, until it has started. */
@@ -91,13 +93,15 @@ export class RememberingFeed implements ChartFeed {
   loadCandles(request: Parameters<ChartFeed['loadCandles']>[0]): Promise<readonly Candle[]> {
     const loaded = this.inner.loadCandles(request);
     if (request.endTime !== undefined) return loaded; // history pages are not kept
+    if (request.limit >= CANDLE_PAGE_SIZE) this.ask(request);
     return loaded.then(
       (candles) => {
-        this.onLatest(request, candles);
+        if (this.isCurrent(request)) this.onLatest(request, candles);
         return candles;
       },
       (error: unknown) => {
         if (request.limit < CANDLE_PAGE_SIZE) throw error; // a gap fill: the stream goes on
+        if (!this.isCurrent(request)) throw error; // the chart has moved on: nothing to draw
         const previewed = this.endPreview(request);
         const offline = isOfflineFailure(error, this.onLine());
         const kept =
@@ -155,6 +159,26 @@ export class RememberingFeed implements ChartFeed {
     const maxAge = this.options.previewMaxAgeMs ?? PREVIEW_MAX_AGE_MS;
     if (!kept || kept.seenAt < since || this.now() - kept.seenAt > maxAge) return undefined;
     return kept;
+  }
+
+  /**
+   * The chart asks for the latest page of a view: a preview of another pair is no longer drawn
+   * (the chart went on before its page came), so its label goes at once, not when that page comes.
+   */
+  private ask(request: { symbol: SymbolId; interval: Interval }): void {
+    this.asked = { symbol: request.symbol, interval: request.interval };
+    const previewing = this.previewing;
+    if (!previewing || this.isCurrent(previewing)) return;
+    this.previewing = undefined;
+    this.options.offline.endUpdating();
+  }
+
+  /** Whether `pair` is the view the chart asked for last (a late page of an older one is not). */
+  private isCurrent(pair: { symbol: SymbolId; interval: Interval }): boolean {
+    const asked = this.asked;
+    return (
+      asked === undefined || (asked.symbol === pair.symbol && asked.interval === pair.interval)
+    );
   }
 
   /** Whether `request`'s pair was previewed; its page has come (or failed) either way. */
