@@ -5,9 +5,9 @@ import { type ChartAppearance } from './ChartController';
 const FAINT = { light: 'rgba(0, 0, 0, 0.2)', dark: 'rgba(255, 255, 255, 0.2)' } as const;
 
 /**
- * The chart's colours (and typeface) in a theme mode, from the theme's plain palette: the first chart (drawn
- * before MUI loads) and the React screen use this one function, so the adopted chart keeps its
- * colours.
+ * The chart's colours and typeface in a theme mode, from the theme's plain constants: the first
+ * chart (drawn before MUI loads) and the React screen use this one function, so the adopted chart
+ * keeps them.
  */
 export function chartAppearance(mode: 'light' | 'dark'): ChartAppearance {
   const colors = PAIRWATCH_PALETTE[mode];
