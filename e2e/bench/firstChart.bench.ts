@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type CDPSession, type Page } from '@playwright/test';
+import { brotliCompressSync } from 'node:zlib';
+import { type LinkShape, type LocalServe, ShapedLink } from '@pairwatch/test-support';
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { FIRST_CANDLES_MARK, LATEST_CANDLES_MARK } from '@pairwatch/alerts-mfe/testing';
-import { test } from '../harness/fixtures';
+import { type StackFixture, test } from '../harness/fixtures';
 import { E2E_DIR } from '../harness/paths';
 import { controlledByWorker } from '../harness/serviceWorkerControl';
 
@@ -23,16 +31,18 @@ import { controlledByWorker } from '../harness/serviceWorkerControl';
 //
 // Over loopback a warm visit has next to nothing to save: a round trip costs well under a
 // millisecond, so even the bare page's warm new tab takes as long as its cold visit. What a
-// repeat visit saves is round trips and bytes, and `BENCH_NETWORK=<latency ms>/<down kbit/s>/<up
-// kbit/s>` (for instance `40/20000/5000`, a home connection) measures it: every page's requests
-// go through Chromium's network emulation (DevTools `Network.emulateNetworkConditions`), and the
-// bare page's two files, which the bench serves itself (page.route, which the emulation may pass
-// by), wait the latency before they are answered; their transfer time is not added, which only
-// favours the bare page. A warm visit's files come from the worker's cache, and the api requests
-// go through the page's emulation; with a bandwidth limit the emulation meters the worker's
-// answers too (`BENCH_REQUESTS=1` shows them), which a real device reads from disk: set a large
-// one (`40/1000000/1000000`) to measure the round trips alone (docs/architecture.md, "Offline and
-// updates").
+// repeat visit saves is round trips and bytes, so the bench runs once over loopback and once over
+// a home connection's link, `BENCH_NETWORK` (a comma-separated list of `loopback` and
+// `<round trip ms>/<down kbit/s>/<up kbit/s>`; default `loopback,40/20000/5000`). A link is a
+// `ShapedLink` (`@pairwatch/test-support`), one per browser context: a forward proxy on loopback
+// that the context's requests go through, delayed and metered as the link would (a round trip per
+// request, TCP's and TLS's two more the first time an origin is reached, as over HTTP/2's one
+// connection per origin, each direction's bandwidth shared); the bare page's two files
+// are answered by it as if the shell's server had sent them (brotli, the script cacheable, as a
+// deployment would serve them). What a service worker answers from its caches never crosses it,
+// as on a device, where those answers come from disk (Chromium's own emulation,
+// `Network.emulateNetworkConditions`, meters them too). docs/architecture.md §7, "Offline and
+// updates".
 
 const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 7);
 /**
@@ -87,31 +97,35 @@ interface Sample {
 /** The performance mark the page sets on the first frame that shows both cards. */
 const CARDS_MARK = 'bench:cards-shown';
 
-/** The emulated network (`BENCH_NETWORK`), or undefined for loopback as it is. */
-interface EmulatedNetwork {
-  readonly latencyMs: number;
-  readonly downKbps: number;
-  readonly upKbps: number;
+/** A network the bench runs over: loopback as it is, or a {@link ShapedLink} of `shape`. */
+interface BenchNetwork {
+  readonly name: string;
+  readonly shape?: LinkShape;
 }
 
-function emulatedNetwork(spec: string | undefined): EmulatedNetwork | undefined {
-  if (spec === undefined || spec === '') return undefined;
-  const parts = spec.split('/').map(Number);
-  if (parts.length !== 3 || parts.some((part) => !Number.isFinite(part) || part <= 0)) {
-    throw new Error(
-      `BENCH_NETWORK must be <latency ms>/<down kbit/s>/<up kbit/s>, such as 40/20000/5000 (got "${spec}")`,
-    );
-  }
-  const [latencyMs, downKbps, upKbps] = parts as [number, number, number];
-  return { latencyMs, downKbps, upKbps };
+function benchNetworks(spec: string): BenchNetwork[] {
+  return spec.split(',').map((part) => {
+    const text = part.trim();
+    if (text === 'loopback') return { name: 'loopback' };
+    const numbers = text.split('/').map(Number);
+    if (numbers.length !== 3 || numbers.some((n) => !Number.isFinite(n) || n <= 0)) {
+      throw new Error(
+        `BENCH_NETWORK lists "loopback" or <round trip ms>/<down kbit/s>/<up kbit/s>, such as 40/20000/5000 (got "${text}")`,
+      );
+    }
+    const [rttMs, downKbps, upKbps] = numbers as [number, number, number];
+    return {
+      name: `${rttMs} ms round trip, ${downKbps / 1000} Mbit/s down, ${upKbps / 1000} Mbit/s up`,
+      shape: { rttMs, downKbps, upKbps },
+    };
+  });
 }
 
-const NETWORK = emulatedNetwork(process.env['BENCH_NETWORK']);
+const NETWORKS = benchNetworks(process.env['BENCH_NETWORK'] || 'loopback,40/20000/5000');
 
 /**
  * Counts the bytes the page received (headers and bodies, as sent) through the DevTools protocol,
- * puts the page on the {@link NETWORK} when one is set, and lists its requests when
- * {@link REQUESTS} asks for them.
+ * and lists its requests when {@link REQUESTS} asks for them.
  */
 async function watchNetwork(
   page: Page,
@@ -123,15 +137,6 @@ async function watchNetwork(
   });
   const requests = REQUESTS ? listRequests(cdp) : undefined;
   await cdp.send('Network.enable');
-  if (NETWORK) {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: NETWORK.latencyMs,
-      // Bytes per second.
-      downloadThroughput: (NETWORK.downKbps * 1000) / 8,
-      uploadThroughput: (NETWORK.upKbps * 1000) / 8,
-    });
-  }
   return { bytes: () => bytes, requests };
 }
 
@@ -191,10 +196,6 @@ function listRequests(cdp: CDPSession): () => string {
       .join('\n');
   };
 }
-
-/** As long as a request waits on the {@link NETWORK} before its answer starts. */
-const networkLatency = () =>
-  NETWORK ? new Promise((resolve) => setTimeout(resolve, NETWORK.latencyMs)) : Promise.resolve();
 
 /**
  * Gives a promise of `mark`, to await after navigating; it waits without running anything of the test in the page meanwhile: the page says it
@@ -297,16 +298,55 @@ async function measure(
   };
 }
 
-async function routeBare(page: Page, shell: string, api: string): Promise<void> {
+/** The bare page's two files: the page, and lightweight-charts' standalone build (brotli). */
+function bareFiles(api: string): { page: Buffer; script: Buffer; scriptBrotli: Buffer } {
   const script = readFileSync(STANDALONE);
-  await page.route(`${shell}/__bench/bare`, async (route) => {
-    await networkLatency();
-    await route.fulfill({ contentType: 'text/html', body: barePage(api) });
-  });
-  await page.route(`${shell}/__bench/lwc.js`, async (route) => {
-    await networkLatency();
-    await route.fulfill({ contentType: 'text/javascript', body: script });
-  });
+  return {
+    page: Buffer.from(barePage(api)),
+    script,
+    scriptBrotli: brotliCompressSync(script),
+  };
+}
+
+/** Over loopback the bench answers the bare page's files itself (no link to answer them). */
+async function routeBare(page: Page, shell: string, api: string): Promise<void> {
+  const files = bareFiles(api);
+  await page.route(`${shell}/__bench/bare`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: files.page }),
+  );
+  await page.route(`${shell}/__bench/lwc.js`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: files.script }),
+  );
+}
+
+/**
+ * Over a link the link answers them, as the shell's static server would serve such files: the
+ * page revalidated on each visit, the script compressed and kept by the HTTP cache.
+ */
+function serveBare(shell: string, api: string): LocalServe {
+  const files = bareFiles(api);
+  return (url, request) => {
+    if (url.origin !== shell) return undefined;
+    if (url.pathname === '/__bench/bare') {
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+        body: files.page,
+      };
+    }
+    if (url.pathname !== '/__bench/lwc.js') return undefined;
+    const brotli = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    return {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        Vary: 'Accept-Encoding',
+        ...(brotli ? { 'Content-Encoding': 'br' } : {}),
+      },
+      body: brotli ? files.scriptBrotli : files.script,
+    };
+  };
 }
 
 const median = (values: readonly number[]) => {
@@ -314,36 +354,76 @@ const median = (values: readonly number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-async function coldSample(browser: Browser, run: (page: Page) => Promise<Sample>): Promise<Sample> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+/**
+ * A new browser context, on its own link when the network has a shape (a link stands for one
+ * browser's connections: a context's first request to an origin pays the handshakes).
+ */
+async function openContext(
+  browser: Browser,
+  network: BenchNetwork,
+  serve: LocalServe,
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const link = network.shape ? await ShapedLink.start(network.shape, serve) : undefined;
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    ...(link ? { proxy: { server: link.proxyUrl } } : {}),
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      // The page's requests went through the link: else the figures would be loopback's.
+      if (link) expect(link.passed, 'requests through the shaped link').toBeGreaterThan(3);
+      await link?.close();
+    },
+  };
+}
+
+async function coldSample(
+  open: () => ReturnType<typeof openContext>,
+  run: (page: Page) => Promise<Sample>,
+): Promise<Sample> {
+  const { context, close } = await open();
   try {
     return await run(await context.newPage());
   } finally {
-    await context.close();
+    await close();
   }
 }
 
-test('navigation → first candles: Pairwatch against a bare lightweight-charts page', async ({
-  browser,
-  stack,
-}) => {
-  test.setTimeout(600_000);
+for (const network of NETWORKS) {
+  test(`navigation → first candles over ${network.name}: Pairwatch against a bare lightweight-charts page`, async ({
+    browser,
+    stack,
+  }) => {
+    test.setTimeout(900_000);
+    await runBench(browser, stack, network);
+  });
+}
+
+async function runBench(
+  browser: Browser,
+  stack: StackFixture,
+  network: BenchNetwork,
+): Promise<void> {
+  const serve = serveBare(stack.urls.shell, stack.urls.api);
+  const open = () => openContext(browser, network, serve);
   const app = `${stack.urls.shell}${APP_PATH}`;
   const bare = `${stack.urls.shell}/__bench/bare`;
   const runApp = (page: Page, reload = false) =>
     measure(page, app, FIRST_CANDLES_MARK, true, reload);
   const runBare = async (page: Page, reload = false) => {
-    if (!reload) await routeBare(page, stack.urls.shell, stack.urls.api);
+    if (!reload && !network.shape) await routeBare(page, stack.urls.shell, stack.urls.api);
     return measure(page, bare, 'bare:first-candles', false, reload);
   };
   // One warm-up of each (the api's candle cache, the OS file cache), not counted.
-  await coldSample(browser, (page) => runApp(page));
-  await coldSample(browser, (page) => runBare(page));
+  await coldSample(open, (page) => runApp(page));
+  await coldSample(open, (page) => runBare(page));
   const appSamples: Sample[] = [];
   const bareSamples: Sample[] = [];
   for (let i = 0; i < SAMPLES; i += 1) {
-    appSamples.push(await coldSample(browser, (page) => runApp(page)));
-    bareSamples.push(await coldSample(browser, (page) => runBare(page)));
+    appSamples.push(await coldSample(open, (page) => runApp(page)));
+    bareSamples.push(await coldSample(open, (page) => runBare(page)));
   }
   // Warm: after a first visit in the same context (its HTTP cache and, for Pairwatch, its service
   // worker installed and in control), a reload of that page and a visit in a new tab.
@@ -351,7 +431,7 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
     run: (page: Page, reload: boolean) => Promise<Sample>,
     serviceWorker: boolean,
   ): Promise<WarmSamples> => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { context, close } = await open();
     try {
       const first = await context.newPage();
       await run(first, false);
@@ -368,7 +448,7 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
       const stoppedWorker = await run(next, false);
       return { reload, newTab, stoppedWorker };
     } finally {
-      await context.close();
+      await close();
     }
   };
   const warmSamples = SAMPLES;
@@ -400,9 +480,9 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
   const bytesRatio = median(appSamples.map((s) => s.kib)) / median(bareSamples.map((s) => s.kib));
   console.log(
     [
-      NETWORK
-        ? `\nover an emulated network: ${NETWORK.latencyMs} ms latency, ${NETWORK.downKbps} kbit/s down, ${NETWORK.upKbps} kbit/s up (BENCH_NETWORK)`
-        : '\nover loopback as it is (BENCH_NETWORK=<latency ms>/<down kbit/s>/<up kbit/s> emulates a network)',
+      network.shape
+        ? `\nover a shaped link (BENCH_NETWORK): ${network.name}`
+        : '\nover loopback as it is (BENCH_NETWORK lists the networks, e.g. loopback,40/20000/5000)',
       `navigation → first candles drawn, cold contexts, ${SAMPLES} samples each (alternating), Pairwatch at ${APP_PATH}:`,
       row('Pairwatch', appSamples),
       row('bare page', bareSamples),
@@ -422,4 +502,4 @@ test('navigation → first candles: Pairwatch against a bare lightweight-charts 
       `warm new tab: ${median(appWarm.map((sample) => sample.newTab.cardsMs!)).toFixed(0)} ms`,
     ].join('\n'),
   );
-});
+}

@@ -71,17 +71,40 @@ describe('ShapedLink', () => {
     await new Promise((resolve) => origin.close(resolve));
   });
 
-  it('forwards a request to its origin, one round trip more on a new connection', async () => {
+  it('forwards a request to its origin, after the handshakes the first time it is reached', async () => {
     const first = await get(link.proxyUrl, `${originUrl}/small`, agent);
-    const second = await get(link.proxyUrl, `${originUrl}/small`, agent);
+    // Another connection to the proxy: the origin's connection is open already (as HTTP/2's).
+    const second = await get(link.proxyUrl, `${originUrl}/small`, new http.Agent());
 
     expect(first).toMatchObject({ status: 200, body: Buffer.from('small') });
     expect(originRequests).toEqual(['/small', '/small']);
-    // The handshake's round trip, then the request's.
-    expect(first.ms).toBeGreaterThanOrEqual(2 * SHAPE.rttMs - 2);
-    // The same connection: the request's round trip only.
+    expect(link.passed).toBe(2);
+    // TCP's and TLS's round trips, then the request's.
+    expect(first.ms).toBeGreaterThanOrEqual(3 * SHAPE.rttMs - 2);
     expect(second.ms).toBeGreaterThanOrEqual(SHAPE.rttMs - 2);
-    expect(second.ms).toBeLessThan(first.ms);
+    expect(second.ms).toBeLessThan(2 * SHAPE.rttMs);
+  });
+
+  it('makes the requests that reach an origin first together wait for the one handshake', async () => {
+    const both = await Promise.all([
+      get(link.proxyUrl, `${originUrl}/small`, new http.Agent()),
+      get(link.proxyUrl, `${originUrl}/small`, new http.Agent()),
+    ]);
+
+    for (const answer of both) expect(answer.ms).toBeGreaterThanOrEqual(3 * SHAPE.rttMs - 2);
+    // Not one handshake after the other.
+    expect(Math.max(...both.map((answer) => answer.ms))).toBeLessThan(5 * SHAPE.rttMs);
+  });
+
+  it('takes as many handshake round trips as the shape says', async () => {
+    const plain = await ShapedLink.start({ ...SHAPE, handshakeRoundTrips: 0 });
+    try {
+      const answer = await get(plain.proxyUrl, `${originUrl}/small`, agent);
+      expect(answer.ms).toBeGreaterThanOrEqual(SHAPE.rttMs - 2);
+      expect(answer.ms).toBeLessThan(2 * SHAPE.rttMs);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('meters a body at the bandwidth, shared by the connections at once', async () => {
@@ -106,7 +129,7 @@ describe('ShapedLink', () => {
     const answer = await get(link.proxyUrl, `${originUrl}/local`, agent);
 
     expect(answer).toMatchObject({ status: 200, body: Buffer.from('here') });
-    expect(answer.ms).toBeGreaterThanOrEqual(2 * SHAPE.rttMs - 2);
+    expect(answer.ms).toBeGreaterThanOrEqual(3 * SHAPE.rttMs - 2);
     expect(originRequests).toEqual([]);
   });
 
@@ -124,7 +147,7 @@ describe('ShapedLink', () => {
     expect(after).toMatchObject({ status: 200, body: Buffer.from('small') });
   });
 
-  it('tunnels a CONNECT byte for byte, a round trip to open and one per exchange', async () => {
+  it('tunnels a CONNECT byte for byte, the handshakes to open and a round trip per exchange', async () => {
     const echo = net.createServer((socket) => socket.pipe(socket));
     echo.listen(0, '127.0.0.1');
     await once(echo, 'listening');
@@ -142,7 +165,7 @@ describe('ShapedLink', () => {
       const exchangeMs = performance.now() - started - openedMs;
 
       expect(reply.toString()).toMatch(/^HTTP\/1\.1 200 /);
-      expect(openedMs).toBeGreaterThanOrEqual(SHAPE.rttMs - 2);
+      expect(openedMs).toBeGreaterThanOrEqual(2 * SHAPE.rttMs - 2);
       expect(echoed.toString()).toBe('ping');
       expect(exchangeMs).toBeGreaterThanOrEqual(SHAPE.rttMs - 2);
     } finally {

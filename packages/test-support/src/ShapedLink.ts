@@ -11,6 +11,11 @@ export interface LinkShape {
   readonly downKbps: number;
   /** Bandwidth from the browser, kbit/s. */
   readonly upKbps: number;
+  /**
+   * Round trips a new connection takes before its first request leaves (default 2: TCP's
+   * handshake and TLS 1.3's; a deployed app is on HTTPS, a service worker needs it).
+   */
+  readonly handshakeRoundTrips?: number;
 }
 
 /** An answer the link gives itself, as if the origin the request names had given it. */
@@ -101,10 +106,12 @@ function headBytes(startLine: string, rawHeaders: readonly string[]): number {
 /**
  * A network link on loopback for benchmarks: an HTTP forward proxy on 127.0.0.1 that delays and
  * meters what passes through it as a link of the given {@link LinkShape} would — half the round
- * trip each way, each direction's bandwidth shared by all connections, and one round trip more
- * for each new connection to an origin (TCP's handshake; TLS's would add another, not counted).
+ * trip each way, each direction's bandwidth shared by all connections, and the handshakes of a
+ * connection the first time an origin is reached: then every request to it goes at once, as over
+ * HTTP/2's one connection per origin, however many connections the browser opens to the proxy.
  * Plain HTTP requests are forwarded (keep-alive to the origin), `CONNECT` and upgrade requests
- * (WebSockets) tunnelled byte for byte. A browser pointed at it (Playwright's context `proxy`)
+ * (WebSockets, each on a connection of its own) tunnelled byte for byte, after the handshakes.
+ * One link stands for one browser's connections: start one per browser context. A browser pointed at it (Playwright's context `proxy`)
  * sends it its network requests; what a service worker answers from its caches never reaches it,
  * which is what Chromium's own emulation (`Network.emulateNetworkConditions`, which meters those
  * answers too) does not model.
@@ -120,11 +127,13 @@ function headBytes(startLine: string, rawHeaders: readonly string[]): number {
 export class ShapedLink {
   private readonly sockets = new Set<Duplex>();
   private readonly deliveries = new Set<Delivery>();
-  /** The origins each browser connection has reached: a new one costs a handshake. */
-  private readonly originsOf = new WeakMap<Socket, Set<string>>();
+  /** When each origin's connection is ready to carry requests (its handshakes done). */
+  private readonly originReadyAt = new Map<string, number>();
+  private readonly handshakeMs: number;
   private readonly agent = new http.Agent({ keepAlive: true });
   private readonly down: Direction;
   private readonly up: Direction;
+  private passedCount = 0;
 
   private constructor(
     private readonly server: http.Server,
@@ -134,6 +143,7 @@ export class ShapedLink {
     readonly shape: LinkShape,
     private readonly serve: LocalServe | undefined,
   ) {
+    this.handshakeMs = (shape.handshakeRoundTrips ?? 2) * shape.rttMs;
     this.down = new Direction(shape.downKbps / 8, shape.rttMs / 2);
     this.up = new Direction(shape.upKbps / 8, shape.rttMs / 2);
     server.on('connection', (socket: Socket) => this.track(socket));
@@ -182,8 +192,11 @@ export class ShapedLink {
    */
   static async start(shape: LinkShape, serve?: LocalServe): Promise<ShapedLink> {
     for (const [name, value] of Object.entries(shape)) {
-      if (!Number.isFinite(value) || value < 0 || (name !== 'rttMs' && value === 0)) {
-        throw new RangeError(`ShapedLink: ${name} must be a finite number above 0 (got ${value})`);
+      const zeroAllowed = name === 'rttMs' || name === 'handshakeRoundTrips';
+      if (!Number.isFinite(value) || value < 0 || (!zeroAllowed && value === 0)) {
+        throw new RangeError(
+          `ShapedLink: ${name} must be a finite number ${zeroAllowed ? 'of 0 or more' : 'above 0'} (got ${value})`,
+        );
       }
     }
     const server = http.createServer();
@@ -194,6 +207,14 @@ export class ShapedLink {
     await once(server, 'listening');
     const { port } = server.address() as AddressInfo;
     return new ShapedLink(server, `http://127.0.0.1:${port}`, shape, serve);
+  }
+
+  /**
+   * How many requests and tunnels passed through so far: a benchmark checks it to know its pages
+   * did go through the link (a browser bypassing the proxy would measure loopback).
+   */
+  get passed(): number {
+    return this.passedCount;
   }
 
   /** Stops the proxy, dropping every connection and whatever was still on its way. */
@@ -222,18 +243,19 @@ export class ShapedLink {
         .end('a proxy request names an absolute URL');
       return;
     }
+    this.passedCount += 1;
     const chunks: Buffer[] = [];
     for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
     const body = Buffer.concat(chunks);
-    const socket = request.socket;
-    const origins = this.originsOf.get(socket) ?? new Set<string>();
-    this.originsOf.set(socket, origins);
-    const handshake = !origins.has(url.host);
-    origins.add(url.host);
+    let readyAt = this.originReadyAt.get(url.host);
+    if (readyAt === undefined) {
+      readyAt = performance.now() + this.handshakeMs;
+      this.originReadyAt.set(url.host, readyAt);
+    }
     const sent =
       headBytes(`${request.method} ${url.pathname}${url.search} HTTP/1.1`, request.rawHeaders) +
       body.length;
-    const arrives = this.up.arrival(sent, performance.now() + (handshake ? this.shape.rttMs : 0));
+    const arrives = this.up.arrival(sent, Math.max(performance.now(), readyAt));
     const down = new Delivery(this.deliveries);
     response.on('close', () => down.cancel());
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, arrives - performance.now())));
@@ -294,7 +316,7 @@ export class ShapedLink {
   }
 
   /**
-   * A tunnel to `host:port` (a WebSocket's connection): after a round trip (the handshake),
+   * A tunnel to `host:port` (a WebSocket's connection): after the handshakes,
    * every byte each way goes through the link's shaping.
    */
   private tunnel(
@@ -304,6 +326,7 @@ export class ShapedLink {
     first: Buffer,
     established: string | undefined,
   ): void {
+    this.passedCount += 1;
     const upstream = net.connect(port, host);
     this.track(upstream);
     const toOrigin = new Delivery(this.deliveries);
@@ -318,7 +341,7 @@ export class ShapedLink {
     upstream.on('close', closeBoth);
     client.on('error', closeBoth);
     upstream.on('error', closeBoth);
-    const handshakeDone = performance.now() + this.shape.rttMs;
+    const handshakeDone = performance.now() + this.handshakeMs;
     if (established !== undefined) toClient.at(handshakeDone, () => client.write(established));
     const toOriginAt = (bytes: number, notBefore?: number) => this.up.arrival(bytes, notBefore);
     if (first.length > 0) {
