@@ -7,6 +7,7 @@ import { describeBootFailure } from './describeBootFailure';
 import { createShutdown } from './createShutdown';
 import { loadConfig } from './config/loadConfig';
 import { startMarket } from './market/startMarket';
+import { warmUpCharts } from './market/warmUpCharts';
 import { readPackageVersion } from './readPackageVersion';
 import { missingNodeFlags } from './serverNodeFlags';
 
@@ -15,7 +16,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * The api process: reads the configuration (a bad value stops it with a message naming the
- * variable), starts the market, builds the app, listens, and closes gracefully on SIGINT/SIGTERM.
+ * variable), starts the market, builds the app, answers the charts' first pages once
+ * (`WARM_UP_CHARTS`), listens, and closes gracefully on SIGINT/SIGTERM.
  */
 async function main(): Promise<void> {
   let config: ApiConfig;
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
   });
   process.once('SIGINT', (signal) => void stop(signal));
   process.once('SIGTERM', (signal) => void stop(signal));
+  if (config.warmUpCharts) await warmUpCharts({ app, marketData: market.marketData, logger });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error: unknown) {

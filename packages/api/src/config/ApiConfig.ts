@@ -88,6 +88,12 @@ export interface ApiConfig {
    * proxy's own. Never set it when clients reach the api directly: they could pick any address.
    */
   readonly trustProxy: boolean;
+  /**
+   * `WARM_UP_CHARTS` (default true): before it opens its port the process answers once the first
+   * page of every default pair in every interval (`market/warmUpCharts.ts`; 160 of the minute's
+   * upstream weight, at most 5 s), so its first charts under load are not all cold at once.
+   */
+  readonly warmUpCharts: boolean;
   /** `TRIGGERED_ALERT_RETENTION_DAYS` (default 30): triggered alerts older than this are deleted. */
   readonly triggeredAlertRetentionDays: number;
   /** `MAX_PUSH_SUBSCRIPTIONS` (default 100 000): new browsers are refused beyond it. */

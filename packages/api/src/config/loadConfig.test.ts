@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       hubMaxConnections: 10_000,
       binanceWeightPerMinute: 4800,
       trustProxy: false,
+      warmUpCharts: true,
       triggeredAlertRetentionDays: 30,
       maxPushSubscriptions: 100_000,
       pushSubscriptionsPerClient: 20,
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
         VAPID_SUBJECT: 'mailto:ops@example.org',
         MAX_ACTIVE_ALERTS: '7',
         PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+        WARM_UP_CHARTS: 'false',
         PUSH_ENCRYPTION_WORKERS: '2',
         PUSH_PREPARED_KEYS: '0',
         TELEGRAM_BOT_TOKEN: '123456:AAbbCCddEEffGGhhIIjjKKllMM',
@@ -92,6 +94,7 @@ describe('loadConfig', () => {
     });
     expect(config.maxActiveAlerts).toBe(7);
     expect(config.pushAllowPrivateEndpoints).toBe(true);
+    expect(config.warmUpCharts).toBe(false);
     expect(config.pushEncryptionWorkers).toBe(2);
     expect(config.pushPreparedKeys).toBe(0);
     expect(config.telegramBotToken).toBe('123456:AAbbCCddEEffGGhhIIjjKKllMM');
@@ -127,6 +130,7 @@ describe('loadConfig', () => {
       'yes',
       /^PUSH_ALLOW_PRIVATE_ENDPOINTS must be one of true, false, got 'yes'/,
     ],
+    ['WARM_UP_CHARTS', 'no', /^WARM_UP_CHARTS must be one of true, false, got 'no'/],
     ['PUSH_ENCRYPTION_WORKERS', '65', /^PUSH_ENCRYPTION_WORKERS must be between 0 and 64/],
     ['PUSH_PREPARED_KEYS', '10000001', /^PUSH_PREPARED_KEYS must be between 0 and 10000000/],
     [

@@ -222,6 +222,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
     integer(raw, 'BINANCE_WEIGHT_PER_MINUTE', 20, 10_000_000),
   );
   const trustProxy = oneOf('TRUST_PROXY', 'false', BOOLEANS) === 'true';
+  const warmUpCharts = oneOf('WARM_UP_CHARTS', 'true', BOOLEANS) === 'true';
   const triggeredAlertRetentionDays = field('TRIGGERED_ALERT_RETENTION_DAYS', 30, (raw) =>
     integer(raw, 'TRIGGERED_ALERT_RETENTION_DAYS', 1, 3650),
   );
@@ -272,6 +273,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ApiConfig {
     hubMaxConnections,
     binanceWeightPerMinute,
     trustProxy,
+    warmUpCharts,
     triggeredAlertRetentionDays,
     maxPushSubscriptions,
     pushSubscriptionsPerClient,

@@ -274,6 +274,33 @@ describe('BinanceMarketData', () => {
       market.close();
     });
 
+    it('holds a stream ahead of its readers: one request, then the page is read from the cache', async () => {
+      const { market, upstream, klines } = setUp({ readerHolds: { lingerMs: 10_000 } });
+      let ready = false;
+      const holding = market.holdLatestPage('BTCUSDT', 'OneMinute', 500).then(() => {
+        ready = true;
+      });
+      expect(market.feedUsage().streams).toBe(1);
+      await jest.advanceTimersByTimeAsync(10);
+      expect(ready).toBe(false); // the upstream has not confirmed the stream
+      upstream.last.open();
+      await jest.advanceTimersByTimeAsync(10);
+      await holding;
+      expect(klines.calls).toHaveLength(1); // the stream's backfill
+      await jest.advanceTimersByTimeAsync(3_000); // past a fetched page's freshness (2 s)
+      upstream.last.kline(STREAM, NOW, 1_234);
+      await jest.advanceTimersByTimeAsync(10);
+      expect((await market.getCandles(latest)).at(-1)?.close).toBe(1_234);
+      expect(klines.calls).toHaveLength(1);
+      // Held again: resolves at once, asks nothing.
+      await market.holdLatestPage('BTCUSDT', 'OneMinute', 500);
+      expect(klines.calls).toHaveLength(1);
+      // Unread for the linger: let go, as a reader's hold is.
+      await jest.advanceTimersByTimeAsync(25_000);
+      expect(market.feedUsage().streams).toBe(0);
+      market.close();
+    });
+
     it('holds at most maxStreams, and nothing for pages older than the latest', async () => {
       const { market } = setUp({ readerHolds: { maxStreams: 1 } });
       for (const symbol of ['BTCUSDT', 'ETHUSDT'] as const) {

@@ -310,12 +310,39 @@ export class BinanceMarketData implements MarketData {
     if (this.closed || state.listeners.size > 0 || this.readerHolds.size >= this.maxReaderHolds) {
       return;
     }
-    const release = this.subscribe(state.symbol, state.interval, () => undefined);
-    this.readerHolds.set(state.name, { release, lastRead: now });
+    this.hold(state, () => undefined);
+  }
+
+  /** Subscribes `state` for readers until nobody has read its latest page for the linger. */
+  private hold(state: StreamState, listener: Listener): void {
+    const release = this.subscribe(state.symbol, state.interval, listener);
+    this.readerHolds.set(state.name, { release, lastRead: this.now() });
     if (this.readerSweep === undefined) {
       this.readerSweep = setInterval(() => this.releaseUnread(), this.readerLingerMs / 4);
       this.readerSweep.unref();
     }
+  }
+
+  /**
+   * Holds the stream of `symbol`/`interval` for readers now, as a latest page read twice within
+   * the linger does, and resolves once its backfill has put the latest page in the cache (the
+   * stream then keeps it current): what a process about to take traffic does for the pages its
+   * first charts ask for (`warmUpCharts.ts`). One upstream request a stream, from the weight's
+   * reserve; a stream already followed (the hub) or held resolves at once, and so does one
+   * beyond the holds' cap, having fetched its page as a reader would.
+   */
+  async holdLatestPage(symbol: SymbolId, interval: Interval, limit: number): Promise<void> {
+    if (this.closed) return;
+    const state = this.stateFor(symbol, interval);
+    this.budget.touch(state.name);
+    const held = this.readerHolds.get(state.name);
+    if (held !== undefined) held.lastRead = this.now();
+    if (state.listeners.size > 0 || held !== undefined) return;
+    if (this.readerHolds.size >= this.maxReaderHolds) {
+      await this.getCandles({ symbol, interval, limit });
+      return;
+    }
+    await new Promise<void>((resolve) => this.hold(state, () => resolve()));
   }
 
   /** Lets go of the streams held for readers that nobody has read for the linger. */
