@@ -6,7 +6,7 @@ import { DEFAULT_CHART_PAGES, type ChartPage, warmUpCharts } from './warmUpChart
 const silent = pino({ level: 'silent' });
 
 /** An app whose `/candles` records each request, and a market that records each question. */
-function fixture(options: { failing?: string; hangingMarket?: boolean } = {}) {
+function fixture(options: { failing?: string; refused?: string; hangingMarket?: boolean } = {}) {
   const asked: { symbol: string; interval: string; limit: number }[] = [];
   const requests: { url: string; encoding: string | undefined }[] = [];
   const app = Fastify();
@@ -23,6 +23,7 @@ function fixture(options: { failing?: string; hangingMarket?: boolean } = {}) {
     holdLatestPage: async (symbol: string, interval: string, limit: number) => {
       asked.push({ symbol, interval, limit });
       if (options.hangingMarket) await new Promise(() => undefined);
+      if (symbol === options.refused) throw new Error('upstream refused');
     },
   };
   return { app, marketData, asked, requests };
@@ -47,20 +48,31 @@ describe('warmUpCharts', () => {
         encoding: 'br',
       })),
     );
-    expect(result).toMatchObject({ warmed: 3, failed: 0, skipped: 0 });
+    expect(result).toMatchObject({ warmed: 3, failed: 0, late: 0 });
   });
 
-  it('skips a page that fails and goes on with the others', async () => {
+  it('skips a page whose answer fails and goes on with the others', async () => {
     const { app, marketData, requests } = fixture({ failing: 'ETHUSDT' });
 
     const result = await warmUpCharts({ app, marketData, logger: silent, pages });
 
     expect(requests).toHaveLength(3);
-    expect(result).toMatchObject({ warmed: 2, failed: 1, skipped: 0 });
+    expect(result).toMatchObject({ warmed: 2, failed: 1, late: 0 });
+  });
+
+  it('does not ask the app for a page whose stream could not be held', async () => {
+    const { app, marketData, requests } = fixture({ refused: 'SOLUSDT' });
+
+    const result = await warmUpCharts({ app, marketData, logger: silent, pages });
+
+    expect(requests.map((request) => request.url)).not.toContainEqual(
+      expect.stringContaining('SOLUSDT'),
+    );
+    expect(result).toMatchObject({ warmed: 2, failed: 1, late: 0 });
   });
 
   it('never holds the start past its deadline when the upstream does not answer', async () => {
-    const { app, marketData } = fixture({ hangingMarket: true });
+    const { app, marketData, asked } = fixture({ hangingMarket: true });
     const started = performance.now();
 
     const result = await warmUpCharts({
@@ -72,8 +84,9 @@ describe('warmUpCharts', () => {
     });
 
     expect(performance.now() - started).toBeLessThan(2_000);
-    // 8 begun (one per worker), hanging; the rest never begun.
-    expect(result).toMatchObject({ warmed: 0, skipped: DEFAULT_CHART_PAGES.length - 8 });
+    // Every stream asked for at once, none ready.
+    expect(asked).toHaveLength(DEFAULT_CHART_PAGES.length);
+    expect(result).toMatchObject({ warmed: 0, failed: 0, late: DEFAULT_CHART_PAGES.length });
   });
 
   it('warms every default pair in every interval by default', () => {
