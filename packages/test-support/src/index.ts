@@ -11,4 +11,4 @@ export { decryptAes128gcm } from './decryptAes128gcm';
 export { WebhookReceiver, type ReceivedWebhook } from './WebhookReceiver';
 export { verifyPairwatchSignature } from './verifyPairwatchSignature';
 export { TelegramBotApiStandIn } from './TelegramBotApiStandIn';
-export { ShapedLink, type LinkShape, type LocalAnswer, type LocalServe } from './ShapedLink';
+export { ShapedLink, type LinkShape, type LocalServe } from './ShapedLink';

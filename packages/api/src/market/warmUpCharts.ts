@@ -5,7 +5,7 @@ import { type BinanceMarketData } from './BinanceMarketData';
 
 /** The page a chart asks for when it opens (`candlesRoutes.ts`'s default limit). */
 const CHART_PAGE = 500;
-/** The warm-up never holds the process's start longer than this; the pages left are skipped. */
+/** The warm-up never holds the process's start longer than this: a page not ready by then is left to its first request. */
 const DEADLINE_MS = 5_000;
 
 /** One chart's first page. */
